@@ -1,0 +1,183 @@
+/* Accounts and their tokens. */
+#include <stdio.h>
+#include <string.h>
+
+#include "accounts.h"
+#include "auth.h"
+#include "common.h"
+#include "handlers.h"
+#include "idempotency.h"
+
+static json_t *account_json(const struct storage_account *a)
+{
+    return json_pack("{s:s, s:s, s:s, s:b, s:s}", "id", a->id, "name",
+                     a->name, "kind", a->kind, "admin", a->admin,
+                     "created_at", a->created_at);
+}
+
+static int name_valid(const char *s)
+{
+    size_t n = strlen(s);
+
+    return n >= 1 && n <= 64 &&
+           strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                     "0123456789_.-") == n;
+}
+
+static void reply_token(struct request *r, struct worker *w,
+                        const struct storage_account *a, json_t *extra)
+{
+    char token[TOKEN_MAX_LEN];
+    int64_t exp;
+    json_t *body;
+
+    if (auth_issue_account(w, a->id, a->admin, a->token_epoch, token,
+                           sizeof token, &exp) < 0) {
+        json_decref(extra);
+        reply_problem(r, PROBLEM_internal, "No signing key is loaded.");
+        return;
+    }
+    body = json_pack("{s:s, s:I}", "token", token, "expires_at", (json_int_t)exp);
+    if (extra)
+        json_object_update_new(body, extra);
+    reply_json(r, 201, body);
+}
+
+void handle_account_create(struct request *r, struct worker *w)
+{
+    struct storage_account a;
+    enum storage_status st;
+    const char *name, *kind = "player";
+    json_error_t err;
+    json_t *body;
+
+    if (idempotency_replayed(r, w, "anon", "POST /v1/accounts"))
+        return;
+    if (request_json_or_reply(r, &body, 0))
+        return;
+    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s}", "name", &name,
+                       "kind", &kind)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
+        goto out;
+    }
+    if (!name_valid(name)) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "name must be 1 to 64 letters, digits, '_', '.' or '-'.");
+        goto out;
+    }
+    if (strcmp(kind, "player") != 0 && strcmp(kind, "bot") != 0) {
+        reply_problem(r, PROBLEM_bad_request, "kind must be player or bot.");
+        goto out;
+    }
+    st = storage_account_create(w->db, name, kind, 0, &a);
+    if (st == STORAGE_CONFLICT) {
+        reply_problem(r, PROBLEM_conflict, "The name %s is taken.", name);
+        goto out;
+    }
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        goto out;
+    }
+    reply_token(r, w, &a, json_pack("{s:o}", "account", account_json(&a)));
+    idempotency_store(r, w, "anon", "POST /v1/accounts");
+out:
+    json_decref(body);
+}
+
+/* Reads the caller's own account, checking the token is not revoked. */
+static int caller_account_or_reply(struct request *r, struct worker *w,
+                                   struct caller *c,
+                                   struct storage_account *a)
+{
+    enum storage_status st;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, c))
+        return -1;
+    st = storage_account_get(w->db, c->claims.sub, a);
+    if (st == STORAGE_NOT_FOUND)
+        return auth_epoch_ok_or_reply(r, c, -1);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        return -1;
+    }
+    return auth_epoch_ok_or_reply(r, c, a->token_epoch);
+}
+
+void handle_me(struct request *r, struct worker *w)
+{
+    struct storage_account a;
+    struct caller c;
+
+    if (caller_account_or_reply(r, w, &c, &a))
+        return;
+    reply_json(r, 200, account_json(&a));
+}
+
+void handle_token_refresh(struct request *r, struct worker *w)
+{
+    struct storage_account a;
+    struct caller c;
+    json_t *body;
+
+    if (request_json_or_reply(r, &body, 1))
+        return;
+    if (json_object_size(body)) {
+        reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
+    } else if (caller_account_or_reply(r, w, &c, &a) == 0) {
+        reply_token(r, w, &a, NULL);
+    }
+    json_decref(body);
+}
+
+/* The account named in the path, for its owner or an admin. */
+static int target_account_or_reply(struct request *r, struct worker *w,
+                                   int admin_only, struct storage_account *t)
+{
+    struct storage_account self;
+    struct caller c;
+    enum storage_status st;
+
+    if (caller_account_or_reply(r, w, &c, &self))
+        return -1;
+    if (!(c.admin && self.admin) &&
+        (admin_only || strcmp(self.id, r->params[0]) != 0)) {
+        reply_problem(r, PROBLEM_forbidden,
+                      admin_only ? "Only an administrator may do this."
+                                 : "Only the account itself or an administrator may do this.");
+        return -1;
+    }
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such account.");
+        return -1;
+    }
+    st = storage_account_get(w->db, r->params[0], t);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        return -1;
+    }
+    return 0;
+}
+
+void handle_account_token(struct request *r, struct worker *w)
+{
+    struct storage_account t;
+
+    if (target_account_or_reply(r, w, 1, &t) == 0)
+        reply_token(r, w, &t, NULL);
+}
+
+void handle_account_revoke(struct request *r, struct worker *w)
+{
+    struct storage_account t;
+    enum storage_status st;
+    int64_t epoch;
+
+    if (target_account_or_reply(r, w, 0, &t))
+        return;
+    st = storage_account_revoke(w->db, t.id, &epoch);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        return;
+    }
+    reply_json(r, 200, json_pack("{s:I}", "token_epoch", (json_int_t)epoch));
+}

@@ -1,0 +1,60 @@
+/*
+ * app.h - what the whole service shares (configuration, keys, metrics),
+ * what each worker thread owns (its database connection), and the route
+ * table that maps requests to handlers.
+ */
+#ifndef TURNPOST_API_APP_H
+#define TURNPOST_API_APP_H
+
+#include "http.h"
+#include "metrics.h"
+#include "token.h"
+
+struct db;
+
+struct app {
+    struct token_keyring keys;
+    char *database_url;
+    int64_t token_ttl;          /* seconds an account token lives */
+    int64_t invite_ttl;         /* seconds a seat capability lives */
+    char *openapi;              /* the contract, served as is */
+    size_t openapi_len;
+    int workers;                /* worker threads, one connection each */
+    struct metrics metrics;
+};
+
+struct server;
+
+struct worker {
+    int id;
+    struct app *app;
+    struct server *server;
+    struct db *db;
+};
+
+typedef void (*handler_fn)(struct request *r, struct worker *w);
+
+struct route {
+    const char *method;
+    const char *pattern;        /* "/v1/games/{id}/moves" */
+    handler_fn handler;
+    int inline_ok;              /* cheap, no database: run on the I/O thread */
+};
+
+/*
+ * Finds the route for method and path, filling r->params. Returns NULL
+ * and sets *allow (comma list) when the path exists for other methods
+ * only, or leaves *allow empty when nothing matches.
+ */
+const struct route *routes_match(struct request *r, char *allow,
+                                 size_t allowlen);
+
+/* The route table, for metrics labels. */
+int routes_count(void);
+int routes_index(const struct route *route);
+const struct route *routes_at(int i);
+
+/* Seconds since the epoch, from the real clock. */
+int64_t app_now(void);
+
+#endif

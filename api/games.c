@@ -1,0 +1,504 @@
+/* Creating, joining, inviting to and viewing games. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "accounts.h"
+#include "common.h"
+#include "handlers.h"
+#include "idempotency.h"
+#include "play.h"
+
+#define ENTROPY_MAX 256
+
+static void new_uuid(char out[37])
+{
+    unsigned char b[16];
+
+    randombytes_buf(b, sizeof b);
+    b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
+    b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
+    snprintf(out, 37,
+             "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+             b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10],
+             b[11], b[12], b[13], b[14], b[15]);
+}
+
+/* The caller's account, with its token checked against revocation. */
+static int account_or_reply(struct request *r, struct worker *w,
+                            struct caller *c, struct storage_account *a)
+{
+    enum storage_status st;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, c))
+        return -1;
+    st = storage_account_get(w->db, c->claims.sub, a);
+    if (st != STORAGE_OK && st != STORAGE_NOT_FOUND) {
+        reply_storage(r, st, "account");
+        return -1;
+    }
+    return auth_epoch_ok_or_reply(r, c, st == STORAGE_OK ? a->token_epoch : -1);
+}
+
+/*
+ * Checks the seat list of a new game into rows for storage: each seat is
+ * exactly one of {"account_id": id}, {"open": true}, {"invite": true}.
+ */
+static int seats_or_reply(struct request *r, struct worker *w,
+                          const struct rules_engine *e, json_t *seats,
+                          const char *creator, const char *entropy,
+                          json_t **rows)
+{
+    size_t n = json_array_size(seats), i;
+    int entropy_used = 0;
+    json_t *s;
+
+    if (!json_is_array(seats) || n < (size_t)e->min_seats ||
+        n > (size_t)e->max_seats) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "seats must list %d to %d seats for %s.", e->min_seats,
+                      e->max_seats, e->title);
+        return -1;
+    }
+    *rows = json_array();
+    json_array_foreach(seats, i, s) {
+        const char *acct = NULL;
+        int open = 0, invite = 0;
+        json_error_t err;
+        json_t *row;
+
+        if (json_unpack_ex(s, &err, JSON_STRICT, "{s?:s, s?:b, s?:b}",
+                           "account_id", &acct, "open", &open, "invite",
+                           &invite) ||
+            (acct != NULL) + open + invite != 1) {
+            reply_problem(r, PROBLEM_bad_request,
+                          "seats[%zu] must be {\"account_id\": id}, {\"open\": true} or {\"invite\": true}.",
+                          i);
+            goto fail;
+        }
+        row = json_pack("{s:i, s:s, s:b}", "seat", (int)i, "kind",
+                        acct ? "account" : open ? "open" : "invite", "filled",
+                        acct != NULL);
+        if (acct) {
+            struct storage_account a;
+            enum storage_status st = uuid_valid(acct)
+                                         ? storage_account_get(w->db, acct, &a)
+                                         : STORAGE_NOT_FOUND;
+            if (st != STORAGE_OK) {
+                json_decref(row);
+                if (st == STORAGE_NOT_FOUND)
+                    reply_problem(r, PROBLEM_bad_request,
+                                  "seats[%zu]: no account %s.", i, acct);
+                else
+                    reply_storage(r, st, "account");
+                goto fail;
+            }
+            json_object_set_new(row, "account_id", json_string(a.id));
+            if (entropy && !entropy_used && strcmp(a.id, creator) == 0) {
+                json_object_set_new(row, "entropy", json_string(entropy));
+                entropy_used = 1;
+            }
+        }
+        json_array_append_new(*rows, row);
+    }
+    if (entropy && !entropy_used) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "entropy goes with a seat of yours; you hold none.");
+        goto fail;
+    }
+    return 0;
+fail:
+    json_decref(*rows);
+    *rows = NULL;
+    return -1;
+}
+
+/* A dry run of setup, so bad options are refused at creation. */
+static int options_or_reply(struct request *r, const struct rules_engine *e,
+                            json_t *options, int seats)
+{
+    static const unsigned char key[RNG_KEY_BYTES];
+    struct rules_error err = {0};
+    json_t *state = NULL, *events = NULL;
+    struct rng rng;
+    int rc;
+
+    rng_init(&rng, key, 0);
+    rc = e->setup(json_object_size(options) ? options : NULL, seats, &rng,
+                  &state, &events, &err);
+    json_decref(state);
+    json_decref(events);
+    if (rc)
+        reply_problem(r, PROBLEM_bad_request, "options: %s", err.message);
+    return rc;
+}
+
+static void reply_started(struct request *r, enum storage_status st,
+                          const struct rules_error *err)
+{
+    if (st == STORAGE_ERROR && err->code[0])
+        reply_problem(r, PROBLEM_internal, "The game could not be set up: %s",
+                      err->message);
+    else
+        reply_storage(r, st, "game");
+}
+
+void handle_game_create(struct request *r, struct worker *w)
+{
+    const char *ruleset, *entropy = NULL;
+    json_t *body = NULL, *options = NULL, *seats, *rows = NULL, *invites;
+    struct storage_account me;
+    struct storage_game g = {0};
+    struct rules_error err = {0};
+    const struct rules_engine *e;
+    unsigned char seed[RNG_SEED_BYTES];
+    char id[37], commitment[65], *options_text = NULL, *rows_text = NULL;
+    enum storage_status st;
+    json_error_t jerr;
+    struct caller c;
+    int filled = 1;
+    size_t i;
+    json_t *row;
+
+    if (account_or_reply(r, w, &c, &me) ||
+        idempotency_replayed(r, w, me.id, "POST /v1/games") ||
+        request_json_or_reply(r, &body, 0))
+        return;
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s}",
+                       "ruleset", &ruleset, "options", &options, "seats",
+                       &seats, "entropy", &entropy)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
+        goto out;
+    }
+    if (!(e = rules_engine_find(ruleset))) {
+        reply_problem(r, PROBLEM_bad_request, "No ruleset %s; see /v1/rulesets.", ruleset);
+        goto out;
+    }
+    if (options && !json_is_object(options)) {
+        reply_problem(r, PROBLEM_bad_request, "options must be an object.");
+        goto out;
+    }
+    if (entropy && strlen(entropy) > ENTROPY_MAX) {
+        reply_problem(r, PROBLEM_bad_request, "entropy is at most %d bytes.", ENTROPY_MAX);
+        goto out;
+    }
+    if (seats_or_reply(r, w, e, seats, me.id, entropy, &rows) ||
+        options_or_reply(r, e, options, (int)json_array_size(seats)))
+        goto out;
+    json_array_foreach(rows, i, row) {
+        if (!json_is_true(json_object_get(row, "filled")))
+            filled = 0;
+    }
+    new_uuid(id);
+    randombytes_buf(seed, sizeof seed);
+    rng_commitment(commitment, seed, id);
+    options_text = json_dumps(options ? options : json_object(), JSON_COMPACT);
+    rows_text = json_dumps(rows, JSON_COMPACT);
+    if ((st = db_begin(w->db)) != STORAGE_OK ||
+        (st = storage_game_insert(w->db, id, ruleset, options_text,
+                                  (int)json_array_size(rows), seed, commitment,
+                                  me.id, rows_text)) != STORAGE_OK ||
+        (st = storage_game_lock(w->db, id, me.id, -1, NULL, NULL, &g)) != STORAGE_OK ||
+        (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK) ||
+        (st = db_commit(w->db)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_started(r, st, &err);
+        goto out;
+    }
+    invites = json_array();
+    json_array_foreach(rows, i, row) {
+        char token[TOKEN_MAX_LEN];
+        int64_t exp;
+
+        if (strcmp(json_string_value(json_object_get(row, "kind")), "invite") != 0)
+            continue;
+        if (auth_issue_seat(w, me.id, id, (int)i, 0, token, sizeof token, &exp) < 0)
+            continue;
+        json_array_append_new(invites, json_pack("{s:i, s:s, s:I}", "seat", (int)i,
+                                                 "token", token, "expires_at",
+                                                 (json_int_t)exp));
+    }
+    {
+        int seat = -1;
+
+        play_seat_or_reply(r, &c, &g, -1, 0, &seat);
+        reply_json(r, 201, json_pack("{s:o, s:o}", "game", play_view(&g, seat),
+                                     "invites", invites));
+    }
+    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    idempotency_store(r, w, me.id, "POST /v1/games");
+out:
+    storage_game_clear(&g);
+    json_decref(body);
+    json_decref(rows);
+    free(options_text);
+    free(rows_text);
+}
+
+/* The game in the path, locked for this transaction. */
+static int lock_or_reply(struct request *r, struct worker *w,
+                         const struct caller *c, struct storage_game *g)
+{
+    enum storage_status st;
+
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such game.");
+        return -1;
+    }
+    if ((st = db_begin(w->db)) != STORAGE_OK ||
+        (st = storage_game_lock(w->db, r->params[0], c->claims.sub, -1, NULL,
+                                NULL, g)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "game");
+        return -1;
+    }
+    return 0;
+}
+
+static json_t *seat_row(const struct storage_game *g, long seat)
+{
+    return json_array_get(g->seats, (size_t)seat);
+}
+
+/* Fills seat: for an account or, with a seat token, its invite seat. */
+static int fill_or_reply(struct request *r, struct worker *w,
+                         const struct caller *c, struct storage_game *g,
+                         long seat, const char *entropy)
+{
+    char name[65] = "";
+    json_t *row;
+    enum storage_status st;
+
+    if (c->seat_cap) {
+        if (strcmp(c->claims.game, g->id) != 0) {
+            reply_problem(r, PROBLEM_forbidden, "This seat token is for another game.");
+            return -1;
+        }
+        if (seat >= 0 && seat != c->claims.seat) {
+            reply_problem(r, PROBLEM_forbidden, "This seat token joins seat %d only.",
+                          c->claims.seat);
+            return -1;
+        }
+        seat = c->claims.seat;
+        row = seat_row(g, seat);
+        if (auth_epoch_ok_or_reply(r, c, json_integer_value(json_object_get(row, "invite_epoch"))))
+            return -1;
+    } else {
+        if (auth_epoch_ok_or_reply(r, c, g->caller_epoch))
+            return -1;
+        for (long i = 0; seat < 0 && i < g->seat_count; i++) {
+            json_t *s = seat_row(g, i);
+            if (!strcmp(json_string_value(json_object_get(s, "kind")), "open") &&
+                !json_is_true(json_object_get(s, "filled")))
+                seat = i;
+        }
+        if (seat < 0 || seat >= g->seat_count) {
+            reply_problem(r, PROBLEM_conflict, "This game has no open seat.");
+            return -1;
+        }
+        row = seat_row(g, seat);
+        if (strcmp(json_string_value(json_object_get(row, "kind")), "open") != 0) {
+            reply_problem(r, PROBLEM_conflict, "Seat %ld is not open.", seat);
+            return -1;
+        }
+    }
+    if (json_is_true(json_object_get(row, "filled"))) {
+        reply_problem(r, PROBLEM_conflict, "Seat %ld is already taken.", seat);
+        return -1;
+    }
+    st = c->seat_cap ? storage_seat_set_entropy(w->db, g->id, (int)seat, entropy)
+                     : storage_seat_fill(w->db, g->id, (int)seat, c->claims.sub, entropy,
+                                         name);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "seat");
+        return -1;
+    }
+    json_object_set_new(row, "filled", json_true());
+    json_object_set_new(row, "entropy", json_string(entropy));
+    if (!c->seat_cap) {
+        json_object_set_new(row, "account_id", json_string(c->claims.sub));
+        json_object_set_new(row, "name", json_string(name));
+    }
+    return (int)seat;
+}
+
+void handle_game_join(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    struct rules_error err = {0};
+    const char *entropy = "";
+    json_int_t seat = -1;
+    enum storage_status st;
+    json_error_t jerr;
+    struct caller c;
+    json_t *body;
+    int filled = 1, joined;
+    size_t i;
+    json_t *row;
+
+    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
+        return;
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:I, s?:s}", "seat", &seat,
+                       "entropy", &entropy)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
+        json_decref(body);
+        return;
+    }
+    if (strlen(entropy) > ENTROPY_MAX || seat < -1 || seat >= RULES_MAX_SEATS) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "entropy is at most %d bytes and seat a seat number.", ENTROPY_MAX);
+        json_decref(body);
+        return;
+    }
+    if (lock_or_reply(r, w, &c, &g))
+        goto out;
+    if (seat >= g.seat_count) {
+        reply_problem(r, PROBLEM_bad_request, "This game has seats 0 to %d.", g.seat_count - 1);
+        goto rollback;
+    }
+    if (strcmp(g.status, "open") != 0) {
+        reply_problem(r, PROBLEM_conflict, "This game has started; its seats are taken.");
+        goto rollback;
+    }
+    if ((joined = fill_or_reply(r, w, &c, &g, (long)seat, entropy)) < 0)
+        goto rollback;
+    json_array_foreach(g.seats, i, row) {
+        if (!json_is_true(json_object_get(row, "filled")))
+            filled = 0;
+    }
+    st = filled ? play_start(w->db, &g, &err) : storage_game_touch(w->db, g.id, &g.version);
+    if (st != STORAGE_OK || (st = db_commit(w->db)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_started(r, st, &err);
+        goto out;
+    }
+    if (!filled)
+        snprintf(g.status, sizeof g.status, "open");
+    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    reply_json(r, 200, play_view(&g, joined));
+    goto out;
+rollback:
+    db_rollback(w->db);
+out:
+    storage_game_clear(&g);
+    json_decref(body);
+}
+
+void handle_seat_invite(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    char token[TOKEN_MAX_LEN];
+    enum storage_status st;
+    int64_t epoch, exp;
+    struct caller c;
+    long seat;
+    json_t *row;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    if (parse_int_in(r->params[1], 0, RULES_MAX_SEATS - 1, &seat)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "seat must be a seat number.");
+        return;
+    }
+    if (lock_or_reply(r, w, &c, &g))
+        goto out;
+    if (auth_epoch_ok_or_reply(r, &c, g.caller_epoch))
+        goto rollback;
+    if (strcmp(g.created_by, c.claims.sub) != 0 && !c.admin) {
+        reply_problem(r, PROBLEM_forbidden, "Only the game's creator may invite.");
+        goto rollback;
+    }
+    if (seat >= g.seat_count) {
+        reply_problem(r, PROBLEM_not_found, "This game has seats 0 to %d.", g.seat_count - 1);
+        goto rollback;
+    }
+    row = seat_row(&g, seat);
+    if (strcmp(json_string_value(json_object_get(row, "kind")), "invite") != 0) {
+        reply_problem(r, PROBLEM_conflict, "Seat %ld is not an invite seat.", seat);
+        goto rollback;
+    }
+    if ((st = storage_seat_invite(w->db, g.id, (int)seat, &epoch)) != STORAGE_OK ||
+        (st = db_commit(w->db)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "seat");
+        goto out;
+    }
+    if (auth_issue_seat(w, c.claims.sub, g.id, (int)seat, epoch, token,
+                        sizeof token, &exp) < 0) {
+        reply_problem(r, PROBLEM_internal, "No signing key is loaded.");
+        goto out;
+    }
+    reply_json(r, 201, json_pack("{s:i, s:s, s:I}", "seat", (int)seat, "token",
+                                 token, "expires_at", (json_int_t)exp));
+    goto out;
+rollback:
+    db_rollback(w->db);
+out:
+    storage_game_clear(&g);
+}
+
+void handle_game_view(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    enum storage_status st;
+    struct caller c;
+    int seat;
+
+    if (auth_or_reply(r, w, AUTH_ANY, &c))
+        return;
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such game.");
+        return;
+    }
+    st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        return;
+    }
+    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat) == 0) {
+        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+        if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
+                                 strcmp(r->if_none_match, "*") == 0))
+            reply_raw(r, 304, NULL, "", 0);
+        else
+            reply_json(r, 200, play_view(&g, seat));
+    }
+    storage_game_clear(&g);
+}
+
+void handle_my_games(struct request *r, struct worker *w)
+{
+    const char *awaiting = request_query(r, "awaiting");
+    const char *status = request_query(r, "status");
+    struct storage_account me;
+    enum storage_status st;
+    struct caller c;
+    json_t *games;
+
+    for (int i = 0; i < r->query_count; i++)
+        if (strcmp(r->query_keys[i], "awaiting") && strcmp(r->query_keys[i], "status")) {
+            reply_problem(r, PROBLEM_invalid_parameter, "Unknown parameter %s.",
+                          r->query_keys[i]);
+            return;
+        }
+    if (awaiting && strcmp(awaiting, "me") != 0) {
+        reply_problem(r, PROBLEM_invalid_parameter, "awaiting takes only the value me.");
+        return;
+    }
+    if (status && strcmp(status, "open") && strcmp(status, "active") &&
+        strcmp(status, "finished")) {
+        reply_problem(r, PROBLEM_invalid_parameter,
+                      "status is open, active or finished.");
+        return;
+    }
+    if (account_or_reply(r, w, &c, &me))
+        return;
+    st = storage_games_of_account(w->db, me.id, status, awaiting != NULL, &games);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        return;
+    }
+    reply_json(r, 200, json_pack("{s:o}", "games", games));
+}

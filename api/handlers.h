@@ -1,0 +1,42 @@
+/*
+ * handlers.h - one function per route. Each answers through reply_*();
+ * the route table in routes.c says which runs where.
+ */
+#ifndef TURNPOST_API_HANDLERS_H
+#define TURNPOST_API_HANDLERS_H
+
+#include "app.h"
+
+/* service.c */
+void handle_healthz(struct request *r, struct worker *w);
+void handle_readyz(struct request *r, struct worker *w);
+void handle_metrics(struct request *r, struct worker *w);
+void handle_openapi(struct request *r, struct worker *w);
+void handle_keys(struct request *r, struct worker *w);
+
+/* accounts.c */
+void handle_account_create(struct request *r, struct worker *w);
+void handle_me(struct request *r, struct worker *w);
+void handle_token_refresh(struct request *r, struct worker *w);
+void handle_account_token(struct request *r, struct worker *w);
+void handle_account_revoke(struct request *r, struct worker *w);
+
+/* rulesets.c */
+void handle_rulesets(struct request *r, struct worker *w);
+void handle_ruleset(struct request *r, struct worker *w);
+
+/* games.c */
+void handle_game_create(struct request *r, struct worker *w);
+void handle_game_join(struct request *r, struct worker *w);
+void handle_seat_invite(struct request *r, struct worker *w);
+void handle_game_view(struct request *r, struct worker *w);
+void handle_my_games(struct request *r, struct worker *w);
+
+/* moves.c */
+void handle_legal_moves(struct request *r, struct worker *w);
+void handle_move_submit(struct request *r, struct worker *w);
+void handle_moves_list(struct request *r, struct worker *w);
+void handle_resign(struct request *r, struct worker *w);
+void handle_export(struct request *r, struct worker *w);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * http.h - a request as the handlers see it, and how they answer.
+ *
+ * The server copies everything a handler needs out of libmicrohttpd
+ * (method, path, headers, query, body) before handing the request to a
+ * worker thread, so handlers never touch the connection. A handler sets
+ * exactly one response with the reply_* functions; the server queues it.
+ */
+#ifndef TURNPOST_API_HTTP_H
+#define TURNPOST_API_HTTP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#define HTTP_MAX_BODY (64 * 1024)
+#define HTTP_MAX_PARAMS 3
+#define HTTP_MAX_QUERY 8
+
+enum problem_code {
+#define PROBLEM(code, status, title) PROBLEM_##code,
+#include "problem.def"
+#undef PROBLEM
+    PROBLEM_COUNT
+};
+
+struct worker;
+struct route;
+
+struct request {
+    /* what arrived */
+    char method[8];
+    char *path;                       /* without the query string */
+    const struct route *route;
+    char *params[HTTP_MAX_PARAMS];    /* path parameters, in order */
+    char *query_keys[HTTP_MAX_QUERY], *query_values[HTTP_MAX_QUERY];
+    int query_count;
+    char *authorization, *content_type, *if_match, *if_none_match;
+    char *idempotency_key;
+    char *body;                       /* NUL-terminated */
+    size_t body_len;
+    int body_too_large;
+    char request_id[24];
+    uint64_t started_ns;
+
+    /* the answer */
+    int status;
+    char *response;                   /* owned */
+    size_t response_len;
+    const char *response_type;        /* static string */
+    char etag[32];
+    char allow[48];
+    int retry_after;                  /* seconds; 0 for none */
+    int problem;                      /* enum problem_code + 1; 0 for none */
+};
+
+/* Answers status with the JSON value (reference stolen). */
+void reply_json(struct request *r, int status, json_t *body);
+
+/* Answers status with body as given (copied), of content type type. */
+void reply_raw(struct request *r, int status, const char *type,
+               const char *body, size_t len);
+
+/* Answers with a problem+json of code and a detail sentence. */
+void reply_problem(struct request *r, enum problem_code code,
+                   const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * Answers with a problem+json of code with extra members merged in
+ * (reference stolen; may be NULL) and detail.
+ */
+void reply_problem_ext(struct request *r, enum problem_code code,
+                       json_t *extra, const char *detail);
+
+/* The problem's HTTP status and stable code string. */
+int problem_status(enum problem_code code);
+const char *problem_name(enum problem_code code);
+
+/* The value of query parameter key, or NULL. */
+const char *request_query(const struct request *r, const char *key);
+
+/*
+ * Parses the body as a JSON object into *out (new reference). An empty
+ * body gives {} when empty_ok. Replies 400 itself on failure.
+ */
+int request_json_or_reply(struct request *r, json_t **out, int empty_ok);
+
+#endif

@@ -1,0 +1,464 @@
+/* Legal moves, submitting a move, the move log, resigning and export. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "common.h"
+#include "handlers.h"
+#include "idempotency.h"
+#include "play.h"
+
+/* The ?seat= of a request, or -1; -2 having replied 400. */
+static long requested_seat(struct request *r)
+{
+    const char *s = request_query(r, "seat");
+    long seat;
+
+    if (!s)
+        return -1;
+    if (parse_int_in(s, 0, RULES_MAX_SEATS - 1, &seat)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "seat must be a seat number.");
+        return -2;
+    }
+    return seat;
+}
+
+static int only_params_or_reply(struct request *r, const char *const *allowed)
+{
+    for (int i = 0; i < r->query_count; i++) {
+        int ok = 0;
+        for (const char *const *a = allowed; *a; a++)
+            ok |= strcmp(r->query_keys[i], *a) == 0;
+        if (!ok) {
+            reply_problem(r, PROBLEM_invalid_parameter, "Unknown parameter %s.",
+                          r->query_keys[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Reads the game of the path for a GET, with the caller checked. */
+static int read_or_reply(struct request *r, struct worker *w, struct caller *c,
+                         struct storage_game *g)
+{
+    enum storage_status st;
+
+    if (auth_or_reply(r, w, AUTH_ANY, c))
+        return -1;
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such game.");
+        return -1;
+    }
+    st = storage_game_read(w->db, r->params[0], c->claims.sub, g);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        return -1;
+    }
+    return 0;
+}
+
+void handle_legal_moves(struct request *r, struct worker *w)
+{
+    static const char *const allowed[] = {"seat", NULL};
+    struct storage_game g = {0};
+    struct caller c;
+    json_t *lm;
+    long want;
+    int seat;
+
+    if (only_params_or_reply(r, allowed) || (want = requested_seat(r)) == -2 ||
+        read_or_reply(r, w, &c, &g))
+        return;
+    if (play_seat_or_reply(r, &c, &g, want, 1, &seat) == 0) {
+        if (!g.state) {
+            reply_problem(r, PROBLEM_game_not_started,
+                          "The game starts when every seat is filled.");
+        } else {
+            lm = play_engine(&g)->legal_moves(g.state, seat);
+            reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:O}", "game_id", g.id,
+                                         "version", (json_int_t)g.version, "seat",
+                                         seat, "moves", json_object_get(lm, "moves")));
+            json_decref(lm);
+        }
+    }
+    storage_game_clear(&g);
+}
+
+/* "123", "\"123\"" or W/"123" -> 123; -1 when it is none of those. */
+static int64_t etag_version(const char *s)
+{
+    char *end;
+    long long v;
+
+    if (strncmp(s, "W/", 2) == 0)
+        s += 2;
+    if (*s == '"')
+        s++;
+    v = strtoll(s, &end, 10);
+    if (end == s || (*end && strcmp(end, "\"") != 0))
+        return -1;
+    return v;
+}
+
+static json_t *mask_array(unsigned m)
+{
+    json_t *a = json_array();
+
+    for (int i = 0; i < 32; i++)
+        if (m & (1u << i))
+            json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+static void now_rfc3339(char out[24])
+{
+    time_t t = (time_t)app_now();
+    struct tm tm;
+
+    gmtime_r(&t, &tm);
+    strftime(out, 24, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/*
+ * Writes one change to a locked game already updated in g (state,
+ * status, must_act, winners, result, rng_pos): the mover's answer, the log
+ * entry and the notification. On success the answer is the reply and the
+ * transaction is committed; otherwise it is rolled back and a problem
+ * replied.
+ */
+static void commit_change(struct request *r, struct worker *w,
+                          struct storage_game *g, int seat,
+                          const struct caller *c, const char *kind,
+                          const char *move_text, json_t *events,
+                          int answer_status)
+{
+    struct storage_advance a = {0};
+    json_t *answer, *payload;
+    char *answer_text, *state_text, *events_text, *payload_text, *result_text;
+    enum storage_status st;
+    int64_t version;
+
+    g->version++;
+    g->move_count++;
+    now_rfc3339(g->updated_at);
+    answer = answer_status == 201
+                 ? json_pack("{s:I, s:I, s:o, s:o}", "seq", (json_int_t)g->move_count,
+                             "version", (json_int_t)g->version, "events",
+                             play_events_for(events, seat), "game", play_view(g, seat))
+                 : play_view(g, seat);
+    payload = json_pack("{s:s, s:I, s:I, s:i, s:s, s:s, s:o}", "game_id", g->id,
+                        "seq", (json_int_t)g->move_count, "version",
+                        (json_int_t)g->version, "seat", seat, "kind", kind,
+                        "status", g->status, "must_act", mask_array(g->must_act));
+    answer_text = json_dumps(answer, JSON_COMPACT);
+    state_text = json_dumps(g->state, JSON_COMPACT);
+    events_text = json_dumps(events, JSON_COMPACT);
+    payload_text = json_dumps(payload, JSON_COMPACT);
+    result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
+    a.status = g->status;
+    a.seq = g->move_count;
+    a.state_text = state_text;
+    a.rng_pos = g->rng_pos;
+    a.must_act = g->must_act;
+    a.winners = g->winners;
+    a.result_text = result_text;
+    a.seat = seat;
+    a.account_id = c->seat_cap ? NULL : c->claims.sub;
+    a.kind = kind;
+    a.move_text = move_text;
+    a.events_text = events_text;
+    a.idempotency_key = r->idempotency_key;
+    a.answer_text = answer_text;
+    a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
+    a.payload_text = payload_text;
+    st = storage_game_advance(w->db, g->id, &a, &version);
+    if (st == STORAGE_OK)
+        st = db_commit(w->db);
+    if (st != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "game");
+    } else {
+        reply_raw(r, answer_status, "application/json", answer_text,
+                  strlen(answer_text));
+        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
+    }
+    json_decref(answer);
+    json_decref(payload);
+    free(answer_text);
+    free(state_text);
+    free(events_text);
+    free(payload_text);
+    free(result_text);
+}
+
+/* The game must be under way; replies 409 otherwise. */
+static int active_or_reply(struct request *r, const struct storage_game *g)
+{
+    if (strcmp(g->status, "open") == 0) {
+        reply_problem(r, PROBLEM_game_not_started,
+                      "The game starts when every seat is filled.");
+        return -1;
+    }
+    if (strcmp(g->status, "finished") == 0) {
+        reply_problem(r, PROBLEM_game_finished, "The game is over.");
+        return -1;
+    }
+    return 0;
+}
+
+void handle_move_submit(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    struct rules_error err = {0};
+    struct rules_status rs;
+    json_t *body, *move, *events = NULL;
+    json_int_t want = -1;
+    char *move_text = NULL;
+    const struct rules_engine *e;
+    enum storage_status st;
+    json_error_t jerr;
+    struct caller c;
+    struct rng rng;
+    int seat, idem_seat;
+
+    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 0))
+        return;
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:o, s?:I}", "move", &move,
+                       "seat", &want) ||
+        !json_is_object(move) || !json_is_string(json_object_get(move, "type"))) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "The body is {\"move\": {\"type\": ..., ...}, \"seat\": n}: %s.",
+                      jerr.text[0] ? jerr.text : "move must be an object with a type");
+        goto out;
+    }
+    if (want < -1 || want >= RULES_MAX_SEATS) {
+        reply_problem(r, PROBLEM_bad_request, "seat must be a seat number.");
+        goto out;
+    }
+    if (r->idempotency_key && !idempotency_key_valid(r->idempotency_key)) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "Idempotency-Key must be 1 to %d printable characters.",
+                      IDEMPOTENCY_KEY_MAX);
+        goto out;
+    }
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such game.");
+        goto out;
+    }
+    move_text = json_dumps(move, JSON_COMPACT);
+    idem_seat = c.seat_cap ? c.claims.seat : (int)want;
+    if ((st = db_begin(w->db)) != STORAGE_OK ||
+        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, idem_seat,
+                                r->idempotency_key, move_text, &g)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "game");
+        goto out;
+    }
+    if (play_seat_or_reply(r, &c, &g, want, 1, &seat))
+        goto rollback;
+    if (g.stored_answer) {
+        if (g.same_move)
+            reply_raw(r, 201, "application/json", g.stored_answer,
+                      strlen(g.stored_answer));
+        else
+            reply_problem(r, PROBLEM_idempotency_key_reused,
+                          "This Idempotency-Key was used for another move.");
+        goto rollback;
+    }
+    if (active_or_reply(r, &g))
+        goto rollback;
+    if (r->if_match && strcmp(r->if_match, "*") != 0 &&
+        etag_version(r->if_match) != g.version) {
+        reply_problem(r, PROBLEM_precondition_failed,
+                      "The game is at version %lld; look again before you move.",
+                      (long long)g.version);
+        goto rollback;
+    }
+    if (!(g.must_act & (1u << seat))) {
+        reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
+        goto rollback;
+    }
+    e = play_engine(&g);
+    play_rng(&g, &rng);
+    if (e->apply(&g.state, seat, move, &rng, &events, &err)) {
+        reply_problem_ext(r, PROBLEM_illegal_move,
+                          json_pack("{s:s, s:s}", "violation", err.code, "rule", err.rule),
+                          err.message);
+        goto rollback;
+    }
+    if (play_status(&g, &rs)) {
+        reply_problem(r, PROBLEM_internal, "The rules engine lost track of the game.");
+        goto rollback;
+    }
+    g.rng_pos = (int64_t)rng.pos;
+    g.must_act = rs.finished ? 0 : rs.must_act;
+    g.winners = rs.winners;
+    if (rs.finished) {
+        snprintf(g.status, sizeof g.status, "finished");
+        json_decref(g.result);
+        g.result = json_pack("{s:s}", "summary", rs.summary);
+    }
+    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
+    goto out;
+rollback:
+    db_rollback(w->db);
+out:
+    storage_game_clear(&g);
+    json_decref(events);
+    json_decref(body);
+    free(move_text);
+}
+
+void handle_resign(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    json_int_t want = -1;
+    enum storage_status st;
+    json_error_t jerr;
+    struct caller c;
+    json_t *body, *events;
+    char summary[64];
+    int seat;
+
+    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
+        return;
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:I}", "seat", &want) ||
+        want < -1 || want >= RULES_MAX_SEATS) {
+        reply_problem(r, PROBLEM_bad_request, "The body is {\"seat\": n} or empty.");
+        goto out;
+    }
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such game.");
+        goto out;
+    }
+    if ((st = db_begin(w->db)) != STORAGE_OK ||
+        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, -1, NULL,
+                                NULL, &g)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "game");
+        goto out;
+    }
+    if (play_seat_or_reply(r, &c, &g, want, 1, &seat) || active_or_reply(r, &g)) {
+        db_rollback(w->db);
+        goto out;
+    }
+    snprintf(g.status, sizeof g.status, "finished");
+    g.winners = ((1u << g.seat_count) - 1) & ~(1u << seat);
+    g.must_act = 0;
+    snprintf(summary, sizeof summary, "Seat %d resigned.", seat);
+    json_decref(g.result);
+    g.result = json_pack("{s:s, s:i}", "summary", summary, "resigned", seat);
+    events = json_pack("[{s:s, s:i}]", "type", "resigned", "seat", seat);
+    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
+    json_decref(events);
+out:
+    storage_game_clear(&g);
+    json_decref(body);
+}
+
+void handle_moves_list(struct request *r, struct worker *w)
+{
+    static const char *const allowed[] = {"after", "limit", NULL};
+    const char *after_s = request_query(r, "after"), *limit_s = request_query(r, "limit");
+    struct storage_game g = {0};
+    long after = 0, limit = 100;
+    enum storage_status st;
+    json_t *moves, *out, *m;
+    struct caller c;
+    size_t i;
+    int seat;
+
+    if (only_params_or_reply(r, allowed))
+        return;
+    if ((after_s && parse_int_in(after_s, 0, 1L << 40, &after)) ||
+        (limit_s && parse_int_in(limit_s, 1, 500, &limit))) {
+        reply_problem(r, PROBLEM_invalid_parameter,
+                      "after is a sequence number >= 0 and limit 1 to 500.");
+        return;
+    }
+    if (read_or_reply(r, w, &c, &g))
+        return;
+    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
+        goto out;
+    st = storage_moves_list(w->db, g.id, after, (int)limit, &moves);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "move log");
+        goto out;
+    }
+    out = json_array();
+    json_array_foreach(moves, i, m) {
+        json_object_set_new(m, "events",
+                            play_events_for(json_object_get(m, "events"), seat));
+        json_object_del(m, "rng_pos");
+        json_array_append(out, m);
+    }
+    json_decref(moves);
+    reply_json(r, 200, json_pack("{s:s, s:I, s:o}", "game_id", g.id, "version",
+                                 (json_int_t)g.version, "moves", out));
+out:
+    storage_game_clear(&g);
+}
+
+void handle_export(struct request *r, struct worker *w)
+{
+    struct storage_game g = {0};
+    json_t *moves = json_array(), *page, *seats = json_array(), *setup = NULL, *m, *s;
+    char seed[2 * RNG_SEED_BYTES + 1];
+    enum storage_status st = STORAGE_OK;
+    int64_t after = 0;
+    struct caller c;
+    size_t i;
+    int seat;
+
+    if (read_or_reply(r, w, &c, &g))
+        goto out;
+    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
+        goto out;
+    if (strcmp(g.status, "finished") != 0) {
+        reply_problem(r, PROBLEM_game_not_finished,
+                      "The seed and the full log are published when the game is over.");
+        goto out;
+    }
+    do {
+        if ((st = storage_moves_list(w->db, g.id, after, 500, &page)) != STORAGE_OK)
+            break;
+        json_array_foreach(page, i, m) {
+            after = json_integer_value(json_object_get(m, "seq"));
+            json_object_del(m, "created_at");
+            if (strcmp(json_string_value(json_object_get(m, "kind")), "setup") == 0)
+                setup = json_pack("{s:O, s:O}", "events", json_object_get(m, "events"),
+                                  "rng_pos", json_object_get(m, "rng_pos"));
+            else
+                json_array_append(moves, m);
+        }
+        i = json_array_size(page);
+        json_decref(page);
+    } while (i == 500);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "move log");
+        goto out;
+    }
+    json_array_foreach(g.seats, i, s) {
+        json_array_append_new(seats, json_pack("{s:O, s:O}", "seat", json_object_get(s, "seat"),
+                                               "entropy", json_object_get(s, "entropy")));
+    }
+    sodium_bin2hex(seed, sizeof seed, g.seed, RNG_SEED_BYTES);
+    reply_json(r, 200,
+               json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:O, s:o}",
+                         "format", "turnpost-export-1", "game_id", g.id, "ruleset",
+                         g.ruleset, "options", g.options, "seat_count", g.seat_count,
+                         "seats", seats, "seed", seed, "commitment", g.commitment,
+                         "setup", setup ? setup : json_null(), "moves", moves,
+                         "final_state", g.state ? g.state : json_null(), "winners",
+                         mask_array(g.winners)));
+    setup = NULL;
+out:
+    json_decref(moves);
+    json_decref(seats);
+    json_decref(setup);
+    storage_game_clear(&g);
+}

@@ -1,0 +1,201 @@
+#include "play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct rules_engine *play_engine(const struct storage_game *g)
+{
+    return rules_engine_find(g->ruleset);
+}
+
+static json_t *seat_field(const struct storage_game *g, int seat,
+                          const char *key)
+{
+    return json_object_get(json_array_get(g->seats, (size_t)seat), key);
+}
+
+int play_seat_or_reply(struct request *r, const struct caller *c,
+                       const struct storage_game *g, long requested,
+                       int need_seat, int *seat)
+{
+    *seat = -1;
+    if (c->seat_cap) {
+        if (strcmp(c->claims.game, g->id) != 0 || c->claims.seat >= g->seat_count) {
+            reply_problem(r, PROBLEM_forbidden,
+                          "This seat token is for another game.");
+            return -1;
+        }
+        if (requested >= 0 && requested != c->claims.seat) {
+            reply_problem(r, PROBLEM_forbidden,
+                          "This seat token plays seat %d only.", c->claims.seat);
+            return -1;
+        }
+        if (auth_epoch_ok_or_reply(
+                r, c, json_integer_value(seat_field(g, c->claims.seat, "invite_epoch"))))
+            return -1;
+        *seat = c->claims.seat;
+        return 0;
+    }
+    if (auth_epoch_ok_or_reply(r, c, g->caller_epoch))
+        return -1;
+    for (int i = 0; i < g->seat_count; i++) {
+        const char *acct = json_string_value(seat_field(g, i, "account_id"));
+
+        if (!acct || strcmp(acct, c->claims.sub) != 0)
+            continue;
+        if (requested >= 0) {
+            if (requested == i)
+                *seat = i;
+        } else if (*seat < 0 || (!(g->must_act & (1u << *seat)) &&
+                                 (g->must_act & (1u << i)))) {
+            *seat = i;
+        }
+    }
+    if (*seat < 0 && (need_seat || requested >= 0)) {
+        if (requested >= 0)
+            reply_problem(r, PROBLEM_forbidden,
+                          "You do not hold seat %ld of this game.", requested);
+        else
+            reply_problem(r, PROBLEM_forbidden, "You hold no seat in this game.");
+        return -1;
+    }
+    return 0;
+}
+
+static json_t *mask_array(unsigned m)
+{
+    json_t *a = json_array();
+
+    for (int i = 0; i < 32; i++)
+        if (m & (1u << i))
+            json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+json_t *play_view(const struct storage_game *g, int seat)
+{
+    const struct rules_engine *e = play_engine(g);
+    json_t *seats = json_array(), *v;
+    size_t i;
+    json_t *s;
+
+    json_array_foreach(g->seats, i, s) {
+        json_array_append_new(
+            seats, json_pack("{s:O, s:O, s:O, s:O, s:O}", "seat",
+                             json_object_get(s, "seat"), "kind",
+                             json_object_get(s, "kind"), "account_id",
+                             json_object_get(s, "account_id"), "name",
+                             json_object_get(s, "name"), "filled",
+                             json_object_get(s, "filled")));
+    }
+    v = json_pack("{s:s, s:s, s:s, s:I, s:i, s:o, s:s, s:o, s:o, s:o, s:O*, s:s, s:s}",
+                  "id", g->id, "ruleset", g->ruleset, "status", g->status,
+                  "version", (json_int_t)g->version, "seat_count",
+                  g->seat_count, "seats", seats, "commitment", g->commitment,
+                  "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(),
+                  "must_act", mask_array(g->must_act), "winners",
+                  mask_array(g->winners), "result", g->result, "created_at",
+                  g->created_at, "updated_at", g->updated_at);
+    if (!json_object_get(v, "result"))
+        json_object_set_new(v, "result", json_null());
+    json_object_set_new(v, "state",
+                        g->state && e ? e->view(g->state, seat) : json_null());
+    return v;
+}
+
+json_t *play_events_for(const json_t *events, int seat)
+{
+    json_t *out = json_array(), *ev;
+    size_t i;
+
+    json_array_foreach(events, i, ev) {
+        json_t *to = json_object_get(ev, "to");
+        int visible = !to;
+        size_t k;
+        json_t *s;
+
+        json_array_foreach(to, k, s) {
+            if (seat >= 0 && json_integer_value(s) == seat)
+                visible = 1;
+        }
+        if (visible)
+            json_array_append(out, ev);
+    }
+    return out;
+}
+
+void play_rng(const struct storage_game *g, struct rng *rng)
+{
+    const char *entropy[RULES_MAX_SEATS] = {0};
+    unsigned char key[RNG_KEY_BYTES];
+
+    for (int i = 0; i < g->seat_count && i < RULES_MAX_SEATS; i++)
+        entropy[i] = json_string_value(seat_field(g, i, "entropy"));
+    rng_derive_key(key, g->seed, g->id, entropy, g->seat_count);
+    rng_init(rng, key, (uint64_t)g->rng_pos);
+}
+
+int play_status(const struct storage_game *g, struct rules_status *st)
+{
+    const struct rules_engine *e = play_engine(g);
+
+    memset(st, 0, sizeof *st);
+    return e && g->state ? e->status(g->state, st) : -1;
+}
+
+enum storage_status play_start(struct db *db, struct storage_game *g,
+                               struct rules_error *err)
+{
+    const struct rules_engine *e = play_engine(g);
+    struct storage_advance a = {0};
+    struct rules_status st;
+    json_t *state = NULL, *events = NULL, *payload;
+    enum storage_status rc = STORAGE_ERROR;
+    char *state_text = NULL, *events_text = NULL, *payload_text = NULL;
+    struct rng rng;
+    int64_t version;
+
+    g->rng_pos = 0;
+    play_rng(g, &rng);
+    if (!e || e->setup(json_object_size(g->options) ? g->options : NULL,
+                       g->seat_count, &rng, &state, &events, err))
+        return STORAGE_ERROR;
+    json_decref(g->state);
+    g->state = state;
+    if (play_status(g, &st))
+        goto out;
+    payload = json_pack("{s:s, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
+                        "must_act", mask_array(st.must_act));
+    state_text = json_dumps(state, JSON_COMPACT);
+    events_text = json_dumps(events, JSON_COMPACT);
+    payload_text = json_dumps(payload, JSON_COMPACT);
+    json_decref(payload);
+    a.status = st.finished ? "finished" : "active";
+    a.seq = 1;
+    a.state_text = state_text;
+    a.rng_pos = (int64_t)rng.pos;
+    a.must_act = st.must_act;
+    a.winners = st.winners;
+    a.seat = -1;
+    a.kind = "setup";
+    a.move_text = "{}";
+    a.events_text = events_text;
+    a.topic = "game.started";
+    a.payload_text = payload_text;
+    rc = storage_game_advance(db, g->id, &a, &version);
+    if (rc == STORAGE_OK) {
+        snprintf(g->status, sizeof g->status, "%s", a.status);
+        g->version = version;
+        g->move_count = 1;
+        g->rng_pos = a.rng_pos;
+        g->must_act = st.must_act;
+        g->winners = st.winners;
+    }
+out:
+    json_decref(events);
+    free(state_text);
+    free(events_text);
+    free(payload_text);
+    return rc;
+}

@@ -1,0 +1,49 @@
+/*
+ * play.h - the game service between the handlers, the rules engines and
+ * storage: who holds which seat, views for a viewer, the random stream of
+ * a game, and writing a change (setup, move, resignation) to the log.
+ */
+#ifndef TURNPOST_API_PLAY_H
+#define TURNPOST_API_PLAY_H
+
+#include "app.h"
+#include "auth.h"
+#include "engine.h"
+#include "games.h"
+
+/* The engine of g, or NULL (then the row is corrupt). */
+const struct rules_engine *play_engine(const struct storage_game *g);
+
+/*
+ * Checks that the caller's token is not revoked, using the epochs read
+ * with the game, and finds the caller's seat: a seat capability's seat
+ * (403 for another game), or the seat the account holds (requested, or
+ * the one that must act, or the lowest). *seat is -1 for a spectator.
+ * need_seat makes holding no seat a 403. Returns 0, or -1 having replied.
+ */
+int play_seat_or_reply(struct request *r, const struct caller *c,
+                       const struct storage_game *g, long requested,
+                       int need_seat, int *seat);
+
+/* The GameView of g for seat (-1 spectator). New reference. */
+json_t *play_view(const struct storage_game *g, int seat);
+
+/* events as seat may see them: private events of others left out. */
+json_t *play_events_for(const json_t *events, int seat);
+
+/* The game's random stream, at its current position. */
+void play_rng(const struct storage_game *g, struct rng *rng);
+
+/*
+ * Runs the engine's setup for g, whose seats are all filled, and writes
+ * it as log entry 1 (status active). On success updates g (state,
+ * version, status, rng_pos, must_act) and returns STORAGE_OK; a setup
+ * the engine refuses is STORAGE_ERROR with err filled.
+ */
+enum storage_status play_start(struct db *db, struct storage_game *g,
+                               struct rules_error *err);
+
+/* Fills st from the engine for g's state. */
+int play_status(const struct storage_game *g, struct rules_status *st);
+
+#endif

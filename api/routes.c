@@ -1,0 +1,109 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "handlers.h"
+
+static const struct route routes[] = {
+    {"GET", "/healthz", handle_healthz, 1},
+    {"GET", "/readyz", handle_readyz, 0},
+    {"GET", "/metrics", handle_metrics, 1},
+    {"GET", "/openapi.yaml", handle_openapi, 1},
+    {"GET", "/v1/keys", handle_keys, 1},
+    {"POST", "/v1/accounts", handle_account_create, 0},
+    {"GET", "/v1/me", handle_me, 0},
+    {"POST", "/v1/tokens", handle_token_refresh, 0},
+    {"POST", "/v1/accounts/{id}/tokens", handle_account_token, 0},
+    {"POST", "/v1/accounts/{id}/revoke", handle_account_revoke, 0},
+    {"GET", "/v1/rulesets", handle_rulesets, 1},
+    {"GET", "/v1/rulesets/{id}", handle_ruleset, 1},
+    {"POST", "/v1/games", handle_game_create, 0},
+    {"GET", "/v1/games/{id}", handle_game_view, 0},
+    {"POST", "/v1/games/{id}/join", handle_game_join, 0},
+    {"POST", "/v1/games/{id}/seats/{seat}/invite", handle_seat_invite, 0},
+    {"GET", "/v1/games/{id}/legal-moves", handle_legal_moves, 0},
+    {"POST", "/v1/games/{id}/moves", handle_move_submit, 0},
+    {"GET", "/v1/games/{id}/moves", handle_moves_list, 0},
+    {"POST", "/v1/games/{id}/resign", handle_resign, 0},
+    {"GET", "/v1/games/{id}/export", handle_export, 0},
+    {"GET", "/v1/me/games", handle_my_games, 0},
+};
+
+#define ROUTE_COUNT ((int)(sizeof routes / sizeof routes[0]))
+
+int routes_count(void)
+{
+    return ROUTE_COUNT;
+}
+
+int routes_index(const struct route *route)
+{
+    return route ? (int)(route - routes) : -1;
+}
+
+const struct route *routes_at(int i)
+{
+    return i >= 0 && i < ROUTE_COUNT ? &routes[i] : NULL;
+}
+
+/*
+ * Matches path against pattern segment by segment; "{x}" takes one
+ * non-empty segment. Captured segments are pointers into path with
+ * lengths, copied out only on a full match.
+ */
+static int match(const char *pattern, const char *path, const char **cap,
+                 size_t *caplen, int *ncap)
+{
+    *ncap = 0;
+    while (*pattern && *path) {
+        if (*pattern != '/' || *path != '/')
+            return 0;
+        pattern++;
+        path++;
+        if (*pattern == '{') {
+            size_t n = strcspn(path, "/");
+            if (n == 0 || *ncap == HTTP_MAX_PARAMS)
+                return 0;
+            cap[*ncap] = path;
+            caplen[(*ncap)++] = n;
+            path += n;
+            pattern = strchr(pattern, '}') + 1;
+        } else {
+            size_t n = strcspn(pattern, "/");
+            if (strncmp(pattern, path, n) != 0 ||
+                (path[n] != '/' && path[n] != 0))
+                return 0;
+            pattern += n;
+            path += n;
+        }
+    }
+    return *pattern == 0 && *path == 0;
+}
+
+const struct route *routes_match(struct request *r, char *allow,
+                                 size_t allowlen)
+{
+    const char *cap[HTTP_MAX_PARAMS];
+    size_t caplen[HTTP_MAX_PARAMS];
+    const struct route *found = NULL;
+    size_t used = 0;
+    int ncap;
+
+    allow[0] = 0;
+    for (int i = 0; i < ROUTE_COUNT; i++) {
+        if (!match(routes[i].pattern, r->path, cap, caplen, &ncap))
+            continue;
+        if (strcmp(routes[i].method, r->method) == 0) {
+            found = &routes[i];
+            for (int k = 0; k < ncap; k++)
+                r->params[k] = strndup(cap[k], caplen[k]);
+            break;
+        }
+        if (!strstr(allow, routes[i].method))
+            used += (size_t)snprintf(allow + used, allowlen - used, "%s%s",
+                                     used ? ", " : "", routes[i].method);
+    }
+    if (found)
+        allow[0] = 0;
+    return found;
+}

@@ -1,0 +1,413 @@
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+#include <sodium.h>
+
+#include "db.h"
+
+enum ctx_state { CTX_READING, CTX_QUEUED, CTX_ANSWERED };
+
+/* One request in flight: what the handler sees, and the connection. */
+struct ctx {
+    struct request req;
+    struct MHD_Connection *conn;
+    enum ctx_state state;
+    int route_index;
+    struct ctx *next;        /* in the worker queue */
+};
+
+struct server {
+    struct MHD_Daemon *daemon;
+    struct app *app;
+    pthread_t *threads;
+    struct worker *workers;
+    struct worker io_worker;  /* for inline routes: no database */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct ctx *head, *tail;
+    int stopping;
+};
+
+static char id_prefix[9];
+static atomic_ulong id_counter;
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static char *dup_header(struct MHD_Connection *c, const char *name)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+
+    return v ? strdup(v) : NULL;
+}
+
+static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind,
+                                     const char *key, const char *value)
+{
+    struct request *r = cls;
+
+    (void)kind;
+    if (r->query_count == HTTP_MAX_QUERY)
+        return MHD_NO;
+    r->query_keys[r->query_count] = strdup(key);
+    r->query_values[r->query_count] = strdup(value ? value : "");
+    r->query_count++;
+    return MHD_YES;
+}
+
+static void set_request_id(struct request *r, struct MHD_Connection *c)
+{
+    const char *given = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                    "X-Request-Id");
+    size_t n = given ? strlen(given) : 0;
+
+    if (n > 0 && n < sizeof r->request_id &&
+        strspn(given, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                      "0123456789-_.") == n)
+        memcpy(r->request_id, given, n + 1);
+    else
+        snprintf(r->request_id, sizeof r->request_id, "%s%012lx", id_prefix,
+                 atomic_fetch_add(&id_counter, 1));
+}
+
+static void ctx_free(struct ctx *c)
+{
+    struct request *r = &c->req;
+
+    free(r->path);
+    for (int i = 0; i < HTTP_MAX_PARAMS; i++)
+        free(r->params[i]);
+    for (int i = 0; i < r->query_count; i++) {
+        free(r->query_keys[i]);
+        free(r->query_values[i]);
+    }
+    free(r->authorization);
+    free(r->content_type);
+    free(r->if_match);
+    free(r->if_none_match);
+    free(r->idempotency_key);
+    free(r->body);
+    free(r->response);
+    free(c);
+}
+
+static enum MHD_Result queue(struct ctx *c)
+{
+    struct request *r = &c->req;
+    struct MHD_Response *resp;
+    enum MHD_Result ok;
+
+    if (!r->response)
+        reply_problem(r, PROBLEM_internal, "The request got no answer.");
+    resp = MHD_create_response_from_buffer(r->response_len, r->response,
+                                           MHD_RESPMEM_MUST_FREE);
+    if (!resp)
+        return MHD_NO;
+    r->response = NULL; /* libmicrohttpd frees it now */
+    if (r->response_type)
+        MHD_add_response_header(resp, "Content-Type", r->response_type);
+    MHD_add_response_header(resp, "X-Request-Id", r->request_id);
+    if (r->etag[0])
+        MHD_add_response_header(resp, "ETag", r->etag);
+    if (r->allow[0])
+        MHD_add_response_header(resp, "Allow", r->allow);
+    if (r->retry_after > 0) {
+        char s[16];
+        snprintf(s, sizeof s, "%d", r->retry_after);
+        MHD_add_response_header(resp, "Retry-After", s);
+    }
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    ok = MHD_queue_response(c->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    c->state = CTX_ANSWERED;
+    return ok;
+}
+
+/* Copies what the handler needs out of the connection and routes it. */
+static void prepare(struct ctx *c)
+{
+    struct request *r = &c->req;
+    char allow[sizeof r->allow];
+
+    r->authorization = dup_header(c->conn, "Authorization");
+    r->content_type = dup_header(c->conn, "Content-Type");
+    r->if_match = dup_header(c->conn, "If-Match");
+    r->if_none_match = dup_header(c->conn, "If-None-Match");
+    r->idempotency_key = dup_header(c->conn, "Idempotency-Key");
+    MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
+    r->route = routes_match(r, allow, sizeof allow);
+    c->route_index = routes_index(r->route);
+    if (!r->route && allow[0]) {
+        snprintf(r->allow, sizeof r->allow, "%s", allow);
+        reply_problem(r, PROBLEM_method_not_allowed,
+                      "%s is not allowed on %s; allowed: %s.", r->method,
+                      r->path, allow);
+    } else if (!r->route) {
+        reply_problem(r, PROBLEM_not_found, "There is no resource at %s.",
+                      r->path);
+    } else if (r->body_too_large) {
+        reply_problem(r, PROBLEM_payload_too_large,
+                      "The body is larger than %d bytes.", HTTP_MAX_BODY);
+    } else if (strcmp(r->method, "POST") == 0 && r->body_len > 0 &&
+               (!r->content_type ||
+                strncasecmp(r->content_type, "application/json", 16) != 0 ||
+                (r->content_type[16] && r->content_type[16] != ';' &&
+                 r->content_type[16] != ' '))) {
+        reply_problem(r, PROBLEM_unsupported_media_type,
+                      "Send the body as application/json.");
+    }
+}
+
+static void enqueue(struct server *s, struct ctx *c)
+{
+    pthread_mutex_lock(&s->mu);
+    c->next = NULL;
+    if (s->tail)
+        s->tail->next = c;
+    else
+        s->head = c;
+    s->tail = c;
+    atomic_fetch_add(&s->app->metrics.queue_length, 1);
+    pthread_cond_signal(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
+                                  const char *url, const char *method,
+                                  const char *version, const char *upload,
+                                  size_t *upload_size, void **ptr)
+{
+    struct server *s = cls;
+    struct ctx *c = *ptr;
+
+    (void)version;
+    if (!c) {
+        const char *len = MHD_lookup_connection_value(
+            conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+        if (!(c = calloc(1, sizeof *c)))
+            return MHD_NO;
+        c->conn = conn;
+        c->route_index = -1;
+        c->req.started_ns = now_ns();
+        snprintf(c->req.method, sizeof c->req.method, "%s", method);
+        c->req.path = strdup(url);
+        set_request_id(&c->req, conn);
+        *ptr = c;
+        if (len && strtoull(len, NULL, 10) > HTTP_MAX_BODY) {
+            /* Refuse before reading it; the connection closes after. */
+            c->req.body_too_large = 1;
+            reply_problem(&c->req, PROBLEM_payload_too_large,
+                          "The body is larger than %d bytes.", HTTP_MAX_BODY);
+            return queue(c);
+        }
+        /* Never answer on the first call: it would cost the keep-alive. */
+        return MHD_YES;
+    }
+    if (c->state == CTX_ANSWERED)
+        return MHD_YES;
+    if (*upload_size) {
+        struct request *r = &c->req;
+
+        if (r->body_len + *upload_size > HTTP_MAX_BODY) {
+            r->body_too_large = 1;
+            reply_problem(r, PROBLEM_payload_too_large,
+                          "The body is larger than %d bytes.", HTTP_MAX_BODY);
+            *upload_size = 0;
+            return queue(c);
+        }
+        r->body = realloc(r->body, r->body_len + *upload_size + 1);
+        if (!r->body)
+            return MHD_NO;
+        memcpy(r->body + r->body_len, upload, *upload_size);
+        r->body_len += *upload_size;
+        r->body[r->body_len] = 0;
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (c->state == CTX_QUEUED) /* resumed: the worker has answered */
+        return queue(c);
+    prepare(c);
+    if (c->req.response)
+        return queue(c);
+    if (c->req.route->inline_ok) {
+        c->req.route->handler(&c->req, &s->io_worker);
+        return queue(c);
+    }
+    c->state = CTX_QUEUED;
+    MHD_suspend_connection(conn);
+    enqueue(s, c);
+    return MHD_YES;
+}
+
+/* One JSON line per request, written with a single write(). */
+static void log_request(const struct ctx *c, uint64_t ns)
+{
+    const struct request *r = &c->req;
+    char line[1024];
+    int n;
+
+    n = snprintf(line, sizeof line,
+                 "{\"level\":\"info\",\"msg\":\"request\",\"request_id\":\"%s\","
+                 "\"method\":\"%s\",\"route\":\"%s\",\"status\":%d,"
+                 "\"duration_ms\":%.3f%s%s%s}\n",
+                 r->request_id, r->method,
+                 r->route ? r->route->pattern : "unmatched", r->status,
+                 (double)ns / 1e6, r->problem ? ",\"problem\":\"" : "",
+                 r->problem ? problem_name(r->problem - 1) : "",
+                 r->problem ? "\"" : "");
+    if (n > 0 && write(STDERR_FILENO, line,
+                       (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
+        return;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **ptr,
+                         enum MHD_RequestTerminationCode why)
+{
+    struct server *s = cls;
+    struct ctx *c = *ptr;
+    uint64_t ns;
+
+    (void)conn;
+    (void)why;
+    if (!c)
+        return;
+    ns = now_ns() - c->req.started_ns;
+    if (c->req.status) {
+        metrics_request(&s->app->metrics, c->route_index, c->req.status, ns,
+                        c->req.problem);
+        log_request(c, ns);
+    }
+    ctx_free(c);
+    *ptr = NULL;
+}
+
+static void *worker_loop(void *arg)
+{
+    struct worker *w = arg;
+    struct server *s = w->server;
+    int connected = 0;
+
+    for (;;) {
+        struct ctx *c;
+
+        pthread_mutex_lock(&s->mu);
+        while (!s->head && !s->stopping)
+            pthread_cond_wait(&s->cv, &s->mu);
+        if (!s->head) {
+            pthread_mutex_unlock(&s->mu);
+            break;
+        }
+        c = s->head;
+        s->head = c->next;
+        if (!s->head)
+            s->tail = NULL;
+        atomic_fetch_sub(&s->app->metrics.queue_length, 1);
+        pthread_mutex_unlock(&s->mu);
+
+        atomic_fetch_add(&s->app->metrics.workers_busy, 1);
+        c->req.route->handler(&c->req, w);
+        atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
+        if (db_connected(w->db) != connected) {
+            connected = !connected;
+            atomic_fetch_add(&s->app->metrics.db_connected,
+                             connected ? 1 : -1);
+        }
+        MHD_resume_connection(c->conn);
+    }
+    if (connected)
+        atomic_fetch_sub(&s->app->metrics.db_connected, 1);
+    return NULL;
+}
+
+struct server *server_start(struct app *app, const char *address, int port,
+                            int io_threads)
+{
+    struct server *s = calloc(1, sizeof *s);
+    struct sockaddr_in sa;
+    unsigned char rnd[4];
+
+    if (!s)
+        return NULL;
+    randombytes_buf(rnd, sizeof rnd);
+    sodium_bin2hex(id_prefix, sizeof id_prefix, rnd, sizeof rnd);
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)port);
+    if (inet_pton(AF_INET, address, &sa.sin_addr) != 1) {
+        fprintf(stderr, "turnpost: bad listen address %s\n", address);
+        free(s);
+        return NULL;
+    }
+    s->app = app;
+    s->io_worker.id = -1;
+    s->io_worker.app = app;
+    s->io_worker.server = s;
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv, NULL);
+    s->workers = calloc((size_t)app->workers, sizeof *s->workers);
+    s->threads = calloc((size_t)app->workers, sizeof *s->threads);
+    for (int i = 0; i < app->workers; i++) {
+        s->workers[i].id = i;
+        s->workers[i].app = app;
+        s->workers[i].server = s;
+        s->workers[i].db = db_open(app->database_url);
+        pthread_create(&s->threads[i], NULL, worker_loop, &s->workers[i]);
+    }
+    s->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+            MHD_USE_ERROR_LOG,
+        (uint16_t)port, NULL, NULL, on_request, s,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)io_threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_CONNECTION_LIMIT, 2000u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+        MHD_OPTION_END);
+    if (!s->daemon) {
+        fprintf(stderr, "turnpost: cannot listen on %s:%d\n", address, port);
+        server_stop(s);
+        return NULL;
+    }
+    return s;
+}
+
+void server_stop(struct server *s)
+{
+    if (!s)
+        return;
+    if (s->daemon)
+        MHD_quiesce_daemon(s->daemon);
+    pthread_mutex_lock(&s->mu);
+    s->stopping = 1;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    for (int i = 0; i < s->app->workers; i++)
+        pthread_join(s->threads[i], NULL);
+    if (s->daemon)
+        MHD_stop_daemon(s->daemon);
+    for (int i = 0; i < s->app->workers; i++)
+        db_close(s->workers[i].db);
+    free(s->workers);
+    free(s->threads);
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv);
+    free(s);
+}

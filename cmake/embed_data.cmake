@@ -1,0 +1,17 @@
+# Writes OUT, a C file that defines rules_data() over the files in FILES
+# (paths relative to BASE), each embedded as a byte array.
+string(REPLACE "," ";" FILES "${FILES}")
+set(body "#include <string.h>\n#include \"data.h\"\n\n")
+set(table "")
+set(i 0)
+foreach(f IN LISTS FILES)
+  file(READ "${BASE}/${f}" hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND body "static const char data_${i}[] = {${bytes}0x00};\n")
+  string(APPEND table "    {\"${f}\", data_${i}},\n")
+  math(EXPR i "${i}+1")
+endforeach()
+string(APPEND body "\nstatic const struct { const char *path, *text; } files[] = {\n${table}    {0, 0},\n};\n\n")
+string(APPEND body "const char *rules_data(const char *path)\n{\n    for (int i = 0; files[i].path; i++)\n        if (strcmp(files[i].path, path) == 0)\n            return files[i].text;\n    return 0;\n}\n")
+file(WRITE "${OUT}.tmp" "${body}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUT}.tmp" "${OUT}")

@@ -1,0 +1,44 @@
+#include "engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+extern const struct rules_engine ironfuture_engine;
+
+static const struct rules_engine *const engines[] = {
+    &ironfuture_engine,
+};
+
+const struct rules_engine *rules_engine_find(const char *id)
+{
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (strcmp(engines[i]->id, id) == 0)
+            return engines[i];
+    return NULL;
+}
+
+int rules_engine_count(void)
+{
+    return (int)(sizeof engines / sizeof engines[0]);
+}
+
+const struct rules_engine *rules_engine_at(int i)
+{
+    return i >= 0 && i < rules_engine_count() ? engines[i] : NULL;
+}
+
+int rules_fail(struct rules_error *err, const char *code, const char *rule,
+               const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!err)
+        return -1;
+    snprintf(err->code, sizeof err->code, "%s", code);
+    snprintf(err->rule, sizeof err->rule, "%s", rule ? rule : "");
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}

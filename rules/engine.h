@@ -1,0 +1,93 @@
+/*
+ * engine.h - the one interface every game implements.
+ *
+ * The service knows games only through struct rules_engine. An engine is
+ * pure: no I/O, no clock, no globals that change after start-up, no SQL,
+ * no HTTP. Given the same state, move and random stream it produces the
+ * same result, so a game can be replayed from its move log.
+ *
+ * JSON ownership: every json_t returned by an engine is a new reference
+ * owned by the caller. Arguments passed as const json_t * are borrowed.
+ */
+#ifndef TURNPOST_RULES_ENGINE_H
+#define TURNPOST_RULES_ENGINE_H
+
+#include <jansson.h>
+
+#include "rng.h"
+
+#define RULES_MAX_SEATS 8
+
+/*
+ * A refused move or setup. code is stable and machine readable
+ * ("not_your_turn", "unknown_card"); message is a sentence a player
+ * understands; rule cites the rulebook section the check enforces.
+ */
+struct rules_error {
+    char code[48];
+    char message[256];
+    char rule[96];
+};
+
+/* Who must act now, and the result once the game is over. */
+struct rules_status {
+    unsigned must_act;     /* bitmask of seats that may move now */
+    int finished;          /* 1 once the game is over */
+    unsigned winners;      /* bitmask of winning seats; 0 for none */
+    char summary[160];     /* one line a chat bot can post */
+};
+
+/*
+ * Events: apply() returns a JSON array of event objects, each with a
+ * "type". An event that only some seats may see carries "to": [seat, ...];
+ * the service shows it to those seats only and to nobody else, including
+ * spectators. Every other event is public. Engines put hidden facts (cards
+ * drawn, deck order) only in such private events, never in public ones.
+ */
+struct rules_engine {
+    const char *id;
+    const char *title;
+    int min_seats, max_seats;
+
+    /* Options schema, move types and data version. New reference. */
+    json_t *(*describe)(void);
+
+    /*
+     * Checks options (NULL means defaults) and deals the game for seats
+     * players. On success *state is a new reference, *events the setup
+     * events (new reference) and 0 is returned; on failure -1 and err.
+     */
+    int (*setup)(const json_t *options, int seats, struct rng *rng,
+                 json_t **state, json_t **events, struct rules_error *err);
+
+    /*
+     * Applies move for seat. On success replaces *state (the old
+     * reference is released), sets *events and returns 0. On a refused
+     * move returns -1, fills err and leaves *state untouched.
+     */
+    int (*apply)(json_t **state, int seat, const json_t *move,
+                 struct rng *rng, json_t **events, struct rules_error *err);
+
+    /* What seat may see; seat -1 is a spectator. New reference. */
+    json_t *(*view)(const json_t *state, int seat);
+
+    /* The moves seat may make now: {"moves": [...]} New reference. */
+    json_t *(*legal_moves)(const json_t *state, int seat);
+
+    /* Who must act and the result. Returns 0, or -1 on a corrupt state. */
+    int (*status)(const json_t *state, struct rules_status *st);
+};
+
+/* The registered engines; NULL when id is unknown. */
+const struct rules_engine *rules_engine_find(const char *id);
+
+/* The number of registered engines and the i-th one, for listings. */
+int rules_engine_count(void);
+const struct rules_engine *rules_engine_at(int i);
+
+/* Fills err; returns -1 so a check can say `return rules_fail(...)`. */
+int rules_fail(struct rules_error *err, const char *code, const char *rule,
+               const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif

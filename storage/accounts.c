@@ -1,0 +1,114 @@
+#include "accounts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "statements.h"
+
+static void copy(char *dst, size_t n, const char *src)
+{
+    snprintf(dst, n, "%s", src ? src : "");
+}
+
+static enum storage_status one_account(enum storage_status st, PGresult **resp,
+                                       struct storage_account *out)
+{
+    PGresult *res = *resp;
+
+    if (st != STORAGE_OK)
+        return st;
+    if (PQntuples(res) != 1) {
+        PQclear(res);
+        return STORAGE_NOT_FOUND;
+    }
+    copy(out->id, sizeof out->id, PQgetvalue(res, 0, 0));
+    copy(out->name, sizeof out->name, PQgetvalue(res, 0, 1));
+    copy(out->kind, sizeof out->kind, PQgetvalue(res, 0, 2));
+    out->admin = PQgetvalue(res, 0, 3)[0] == 't';
+    out->token_epoch = strtoll(PQgetvalue(res, 0, 4), NULL, 10);
+    copy(out->created_at, sizeof out->created_at, PQgetvalue(res, 0, 5));
+    PQclear(res);
+    return STORAGE_OK;
+}
+
+enum storage_status storage_account_create(struct db *db, const char *name,
+                                           const char *kind, int admin,
+                                           struct storage_account *out)
+{
+    const char *p[] = {name, kind, admin ? "true" : "false"};
+    PGresult *res;
+
+    return one_account(STORAGE_EXEC(db, account_insert, 3, p, &res), &res, out);
+}
+
+enum storage_status storage_account_get(struct db *db, const char *id,
+                                        struct storage_account *out)
+{
+    PGresult *res;
+
+    return one_account(STORAGE_EXEC(db, account_get, 1, &id, &res), &res, out);
+}
+
+enum storage_status storage_account_get_by_name(struct db *db,
+                                                const char *name,
+                                                struct storage_account *out)
+{
+    PGresult *res;
+
+    return one_account(STORAGE_EXEC(db, account_get_by_name, 1, &name, &res), &res,
+                       out);
+}
+
+enum storage_status storage_account_revoke(struct db *db, const char *id,
+                                           int64_t *epoch)
+{
+    PGresult *res;
+    enum storage_status st = STORAGE_EXEC(db, account_revoke, 1, &id, &res);
+
+    if (st != STORAGE_OK)
+        return st;
+    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
+    if (st == STORAGE_OK)
+        *epoch = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+    PQclear(res);
+    return st;
+}
+
+enum storage_status storage_idempotency_get(struct db *db, const char *scope,
+                                            const char *route,
+                                            const char *key, int *status,
+                                            char **body)
+{
+    const char *p[] = {scope, route, key};
+    PGresult *res;
+    enum storage_status st = STORAGE_EXEC(db, idempotency_get, 3, p, &res);
+
+    if (st != STORAGE_OK)
+        return st;
+    if (PQntuples(res) != 1) {
+        PQclear(res);
+        return STORAGE_NOT_FOUND;
+    }
+    *status = atoi(PQgetvalue(res, 0, 0));
+    *body = strdup(PQgetvalue(res, 0, 1));
+    PQclear(res);
+    return *body ? STORAGE_OK : STORAGE_ERROR;
+}
+
+enum storage_status storage_idempotency_put(struct db *db, const char *scope,
+                                            const char *route,
+                                            const char *key, int status,
+                                            const char *body)
+{
+    char s[16];
+    const char *p[] = {scope, route, key, s, body};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(s, sizeof s, "%d", status);
+    st = STORAGE_EXEC(db, idempotency_put, 5, p, &res);
+    if (st == STORAGE_OK)
+        PQclear(res);
+    return st;
+}

@@ -1,0 +1,149 @@
+#include "db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "statements.h"
+
+struct db *db_open(const char *url)
+{
+    struct db *db = calloc(1, sizeof *db);
+
+    if (!db || !(db->url = strdup(url))) {
+        free(db);
+        return NULL;
+    }
+    return db;
+}
+
+void db_close(struct db *db)
+{
+    if (!db)
+        return;
+    if (db->conn)
+        PQfinish(db->conn);
+    free(db->url);
+    free(db);
+}
+
+int db_connected(const struct db *db)
+{
+    return db->conn && PQstatus(db->conn) == CONNECTION_OK;
+}
+
+static void drop(struct db *db)
+{
+    if (db->conn)
+        PQfinish(db->conn);
+    db->conn = NULL;
+    db->prepared = 0;
+}
+
+static enum storage_status prepare_all(struct db *db)
+{
+    for (int i = 0; i < STMT_COUNT; i++) {
+        PGresult *res = PQprepare(db->conn, statement_names[i],
+                                  statement_sql[i], 0, NULL);
+        int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+
+        if (!ok)
+            snprintf(db->error, sizeof db->error, "prepare %s: %s",
+                     statement_names[i], PQerrorMessage(db->conn));
+        PQclear(res);
+        if (!ok) {
+            int lost = PQstatus(db->conn) != CONNECTION_OK;
+            drop(db);
+            return lost ? STORAGE_UNAVAILABLE : STORAGE_ERROR;
+        }
+    }
+    db->prepared = 1;
+    return STORAGE_OK;
+}
+
+enum storage_status db_ready(struct db *db)
+{
+    if (db->conn && PQstatus(db->conn) == CONNECTION_OK && db->prepared)
+        return STORAGE_OK;
+    drop(db);
+    db->conn = PQconnectdb(db->url);
+    if (PQstatus(db->conn) != CONNECTION_OK) {
+        snprintf(db->error, sizeof db->error, "connect: %s",
+                 PQerrorMessage(db->conn));
+        drop(db);
+        return STORAGE_UNAVAILABLE;
+    }
+    return prepare_all(db);
+}
+
+/* Classifies a failed result; drops the connection when it is gone. */
+static enum storage_status failure(struct db *db, PGresult *res)
+{
+    const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+
+    snprintf(db->error, sizeof db->error, "%s",
+             res ? PQresultErrorMessage(res) : PQerrorMessage(db->conn));
+    if (PQstatus(db->conn) != CONNECTION_OK ||
+        (state && (strncmp(state, "08", 2) == 0 ||
+                   strncmp(state, "57P", 3) == 0))) {
+        drop(db);
+        return STORAGE_UNAVAILABLE;
+    }
+    if (state && (strcmp(state, "23505") == 0 || strcmp(state, "23503") == 0))
+        return STORAGE_CONFLICT;
+    if (state && strcmp(state, "22P02") == 0)
+        return STORAGE_NOT_FOUND; /* a malformed uuid names nothing */
+    return STORAGE_ERROR;
+}
+
+enum storage_status db_exec(struct db *db, const char *name, int n,
+                            const char *const *params, PGresult **res)
+{
+    enum storage_status st = db_ready(db);
+    ExecStatusType rs;
+
+    *res = NULL;
+    if (st != STORAGE_OK)
+        return st;
+    *res = PQexecPrepared(db->conn, name, n, params, NULL, NULL, 0);
+    rs = PQresultStatus(*res);
+    if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK)
+        return STORAGE_OK;
+    st = failure(db, *res);
+    PQclear(*res);
+    *res = NULL;
+    return st;
+}
+
+enum storage_status db_command(struct db *db, const char *sql)
+{
+    enum storage_status st = db_ready(db);
+    PGresult *res;
+
+    if (st != STORAGE_OK)
+        return st;
+    res = PQexec(db->conn, sql);
+    if (PQresultStatus(res) == PGRES_COMMAND_OK) {
+        PQclear(res);
+        return STORAGE_OK;
+    }
+    st = failure(db, res);
+    PQclear(res);
+    return st;
+}
+
+enum storage_status db_begin(struct db *db)
+{
+    return db_command(db, "BEGIN");
+}
+
+enum storage_status db_commit(struct db *db)
+{
+    return db_command(db, "COMMIT");
+}
+
+void db_rollback(struct db *db)
+{
+    if (db->conn && PQstatus(db->conn) == CONNECTION_OK)
+        PQclear(PQexec(db->conn, "ROLLBACK"));
+}

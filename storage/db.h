@@ -1,0 +1,56 @@
+/*
+ * db.h - one PostgreSQL connection per worker thread, its prepared
+ * statements, and reconnection after an outage.
+ *
+ * A struct db belongs to one thread. Every call that talks to the server
+ * first makes sure the connection is up; when it is not, the call fails
+ * with STORAGE_UNAVAILABLE and the next call tries to reconnect, so the
+ * service answers 503 during an outage and recovers by itself.
+ */
+#ifndef TURNPOST_STORAGE_DB_H
+#define TURNPOST_STORAGE_DB_H
+
+#include <libpq-fe.h>
+
+enum storage_status {
+    STORAGE_OK = 0,
+    STORAGE_NOT_FOUND,
+    STORAGE_CONFLICT,      /* a unique key or state check refused the write */
+    STORAGE_UNAVAILABLE,   /* the database cannot be reached now */
+    STORAGE_ERROR,         /* anything else: a bug or a corrupt row */
+};
+
+struct db {
+    PGconn *conn;
+    char *url;
+    int prepared;          /* statements prepared on this connection */
+    char error[256];       /* the last failure, for the log */
+};
+
+/* A new handle for url; connects lazily. Owned by the caller. */
+struct db *db_open(const char *url);
+void db_close(struct db *db);
+
+/* Connects (or reconnects) and prepares the statements if needed. */
+enum storage_status db_ready(struct db *db);
+
+/*
+ * Runs prepared statement name with n text parameters. On success *res is
+ * a result the caller must PQclear. Maps connection loss to
+ * STORAGE_UNAVAILABLE and unique violations to STORAGE_CONFLICT.
+ */
+enum storage_status db_exec(struct db *db, const char *name, int n,
+                            const char *const *params, PGresult **res);
+
+/* The same for a literal command without parameters (BEGIN, COMMIT...). */
+enum storage_status db_command(struct db *db, const char *sql);
+
+/* BEGIN / COMMIT / ROLLBACK. Rollback ignores failures. */
+enum storage_status db_begin(struct db *db);
+enum storage_status db_commit(struct db *db);
+void db_rollback(struct db *db);
+
+/* 1 when the connection is up (for /metrics), without network traffic. */
+int db_connected(const struct db *db);
+
+#endif

@@ -1,0 +1,357 @@
+#include "games.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "statements.h"
+
+void storage_game_clear(struct storage_game *g)
+{
+    json_decref(g->state);
+    json_decref(g->options);
+    json_decref(g->result);
+    json_decref(g->seats);
+    free(g->stored_answer);
+    memset(g, 0, sizeof *g);
+}
+
+static json_t *json_field(PGresult *res, int col)
+{
+    if (PQgetisnull(res, 0, col))
+        return NULL;
+    return json_loads(PQgetvalue(res, 0, col), JSON_DECODE_ANY, NULL);
+}
+
+/* "{0,2}" -> bit 0 and bit 2 */
+static unsigned seat_mask(const char *arr)
+{
+    unsigned m = 0;
+    char *end;
+
+    while (*arr) {
+        if (*arr >= '0' && *arr <= '9') {
+            long v = strtol(arr, &end, 10);
+            if (v < 32)
+                m |= 1u << v;
+            arr = end;
+        } else {
+            arr++;
+        }
+    }
+    return m;
+}
+
+static int hex_nibble(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* bytea arrives in hex output format: \x0a1b... */
+static int parse_seed(unsigned char *seed, const char *s)
+{
+    if (strncmp(s, "\\x", 2) != 0 || strlen(s) != 2 + 2 * STORAGE_SEED_BYTES)
+        return -1;
+    for (int i = 0; i < STORAGE_SEED_BYTES; i++) {
+        int hi = hex_nibble(s[2 + 2 * i]), lo = hex_nibble(s[3 + 2 * i]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        seed[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+static void copy(char *dst, size_t n, const char *src)
+{
+    snprintf(dst, n, "%s", src);
+}
+
+static enum storage_status parse_game(enum storage_status st, PGresult **resp,
+                                      struct storage_game *g)
+{
+    PGresult *res = *resp;
+
+    memset(g, 0, sizeof *g);
+    if (st != STORAGE_OK)
+        return st;
+    if (PQntuples(res) != 1) {
+        PQclear(res);
+        return STORAGE_NOT_FOUND;
+    }
+    copy(g->id, sizeof g->id, PQgetvalue(res, 0, 0));
+    copy(g->ruleset, sizeof g->ruleset, PQgetvalue(res, 0, 1));
+    copy(g->status, sizeof g->status, PQgetvalue(res, 0, 2));
+    g->version = strtoll(PQgetvalue(res, 0, 3), NULL, 10);
+    g->move_count = strtoll(PQgetvalue(res, 0, 4), NULL, 10);
+    g->seat_count = atoi(PQgetvalue(res, 0, 5));
+    g->state = json_field(res, 6);
+    copy(g->commitment, sizeof g->commitment, PQgetvalue(res, 0, 8));
+    g->rng_pos = strtoll(PQgetvalue(res, 0, 9), NULL, 10);
+    g->must_act = seat_mask(PQgetvalue(res, 0, 10));
+    g->winners = seat_mask(PQgetvalue(res, 0, 11));
+    g->result = json_field(res, 12);
+    copy(g->created_by, sizeof g->created_by, PQgetvalue(res, 0, 13));
+    copy(g->created_at, sizeof g->created_at, PQgetvalue(res, 0, 14));
+    copy(g->updated_at, sizeof g->updated_at, PQgetvalue(res, 0, 15));
+    g->options = json_field(res, 16);
+    g->seats = json_field(res, 17);
+    g->caller_epoch = PQgetisnull(res, 0, 18)
+                          ? -1
+                          : strtoll(PQgetvalue(res, 0, 18), NULL, 10);
+    if (!PQgetisnull(res, 0, 19))
+        g->stored_answer = strdup(PQgetvalue(res, 0, 19));
+    g->same_move = !PQgetisnull(res, 0, 20) && PQgetvalue(res, 0, 20)[0] == 't';
+    st = parse_seed(g->seed, PQgetvalue(res, 0, 7)) == 0 && g->seats &&
+                 g->options && (g->state || PQgetisnull(res, 0, 6))
+             ? STORAGE_OK
+             : STORAGE_ERROR;
+    PQclear(res);
+    if (st != STORAGE_OK)
+        storage_game_clear(g);
+    return st;
+}
+
+enum storage_status storage_game_read(struct db *db, const char *id,
+                                      const char *caller,
+                                      struct storage_game *g)
+{
+    const char *p[] = {id, caller};
+    PGresult *res;
+
+    return parse_game(STORAGE_EXEC(db, game_read, 2, p, &res), &res, g);
+}
+
+enum storage_status storage_game_lock(struct db *db, const char *id,
+                                      const char *caller, int seat,
+                                      const char *idempotency_key,
+                                      const char *move_text,
+                                      struct storage_game *g)
+{
+    char s[16];
+    const char *p[] = {id, caller, seat >= 0 ? s : NULL, idempotency_key,
+                       move_text};
+    PGresult *res;
+
+    snprintf(s, sizeof s, "%d", seat);
+    return parse_game(STORAGE_EXEC(db, game_lock, 5, p, &res), &res, g);
+}
+
+static enum storage_status command(enum storage_status st, PGresult **res)
+{
+    if (st == STORAGE_OK)
+        PQclear(*res);
+    return st;
+}
+
+enum storage_status storage_game_insert(struct db *db, const char *id,
+                                        const char *ruleset,
+                                        const char *options_text,
+                                        int seat_count,
+                                        const unsigned char *seed,
+                                        const char *commitment,
+                                        const char *created_by,
+                                        const char *seats_text)
+{
+    char n[16], hex[3 + 2 * STORAGE_SEED_BYTES];
+    const char *p[] = {id, ruleset, options_text, n, hex, commitment,
+                       created_by};
+    const char *sp[] = {id, seats_text};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(n, sizeof n, "%d", seat_count);
+    hex[0] = '\\';
+    hex[1] = 'x';
+    for (int i = 0; i < STORAGE_SEED_BYTES; i++)
+        snprintf(hex + 2 + 2 * i, 3, "%02x", seed[i]);
+    st = command(STORAGE_EXEC(db, game_insert, 7, p, &res), &res);
+    if (st != STORAGE_OK)
+        return st;
+    return command(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
+}
+
+enum storage_status storage_seat_fill(struct db *db, const char *game_id,
+                                      int seat, const char *account_id,
+                                      const char *entropy, char *name)
+{
+    char s[16];
+    const char *p[] = {game_id, s, account_id, entropy};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(s, sizeof s, "%d", seat);
+    st = STORAGE_EXEC(db, seat_fill, 4, p, &res);
+    if (st != STORAGE_OK)
+        return st;
+    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
+    if (st == STORAGE_OK)
+        copy(name, 65, PQgetvalue(res, 0, 0));
+    PQclear(res);
+    return st;
+}
+
+enum storage_status storage_seat_set_entropy(struct db *db,
+                                             const char *game_id, int seat,
+                                             const char *entropy)
+{
+    char s[16];
+    const char *p[] = {game_id, s, entropy};
+    PGresult *res;
+
+    snprintf(s, sizeof s, "%d", seat);
+    return command(STORAGE_EXEC(db, seat_set_entropy, 3, p, &res), &res);
+}
+
+/* The first column of the one row of res as an integer. */
+static enum storage_status one_int(enum storage_status st, PGresult **resp,
+                                   int64_t *out)
+{
+    PGresult *res = *resp;
+
+    if (st != STORAGE_OK)
+        return st;
+    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
+    if (st == STORAGE_OK)
+        *out = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+    PQclear(res);
+    return st;
+}
+
+enum storage_status storage_seat_invite(struct db *db, const char *game_id,
+                                        int seat, int64_t *epoch)
+{
+    char s[16];
+    const char *p[] = {game_id, s};
+    PGresult *res;
+
+    snprintf(s, sizeof s, "%d", seat);
+    return one_int(STORAGE_EXEC(db, seat_invite, 2, p, &res), &res, epoch);
+}
+
+enum storage_status storage_game_touch(struct db *db, const char *game_id,
+                                       int64_t *version)
+{
+    PGresult *res;
+
+    return one_int(STORAGE_EXEC(db, game_touch, 1, &game_id, &res), &res,
+                   version);
+}
+
+/* "{0,2}" from a bitmask */
+static void mask_text(char *out, size_t n, unsigned m)
+{
+    size_t len = 0;
+
+    len += (size_t)snprintf(out + len, n - len, "{");
+    for (int i = 0; i < 32 && len < n; i++)
+        if (m & (1u << i))
+            len += (size_t)snprintf(out + len, n - len, "%s%d",
+                                    len > 1 ? "," : "", i);
+    if (len < n)
+        snprintf(out + len, n - len, "}");
+}
+
+enum storage_status storage_game_advance(struct db *db, const char *game_id,
+                                         const struct storage_advance *a,
+                                         int64_t *version)
+{
+    char seq[24], pos[24], must[100], win[100], seat[16];
+    const char *p[] = {game_id, a->status, seq, a->state_text, pos, must,
+                       win, a->result_text, seat, a->account_id, a->kind,
+                       a->move_text, a->events_text, a->idempotency_key,
+                       a->answer_text, a->topic, a->payload_text};
+    PGresult *res;
+
+    snprintf(seq, sizeof seq, "%lld", (long long)a->seq);
+    snprintf(pos, sizeof pos, "%lld", (long long)a->rng_pos);
+    snprintf(seat, sizeof seat, "%d", a->seat);
+    mask_text(must, sizeof must, a->must_act);
+    mask_text(win, sizeof win, a->winners);
+    return one_int(STORAGE_EXEC(db, game_advance, 17, p, &res), &res, version);
+}
+
+enum storage_status storage_moves_list(struct db *db, const char *game_id,
+                                       int64_t after, int limit,
+                                       json_t **moves)
+{
+    char a[24], l[16];
+    const char *p[] = {game_id, a, l};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(a, sizeof a, "%lld", (long long)after);
+    snprintf(l, sizeof l, "%d", limit);
+    st = STORAGE_EXEC(db, moves_list, 3, p, &res);
+    if (st != STORAGE_OK)
+        return st;
+    *moves = json_array();
+    for (int i = 0; i < PQntuples(res); i++) {
+        json_t *m = json_object();
+        json_t *mv = json_loads(PQgetvalue(res, i, 3), 0, NULL);
+        json_t *ev = json_loads(PQgetvalue(res, i, 4), 0, NULL);
+
+        if (!mv || !ev) {
+            json_decref(mv);
+            json_decref(ev);
+            json_decref(m);
+            st = STORAGE_ERROR;
+            break;
+        }
+        json_object_set_new(m, "seq",
+                            json_integer(strtoll(PQgetvalue(res, i, 0), NULL, 10)));
+        json_object_set_new(m, "seat", json_integer(atoi(PQgetvalue(res, i, 1))));
+        json_object_set_new(m, "kind", json_string(PQgetvalue(res, i, 2)));
+        json_object_set_new(m, "move", mv);
+        json_object_set_new(m, "events", ev);
+        json_object_set_new(m, "rng_pos",
+                            json_integer(strtoll(PQgetvalue(res, i, 5), NULL, 10)));
+        json_object_set_new(m, "created_at", json_string(PQgetvalue(res, i, 6)));
+        json_array_append_new(*moves, m);
+    }
+    PQclear(res);
+    if (st != STORAGE_OK) {
+        json_decref(*moves);
+        *moves = NULL;
+    }
+    return st;
+}
+
+enum storage_status storage_games_of_account(struct db *db,
+                                             const char *account_id,
+                                             const char *status,
+                                             int awaiting, json_t **games)
+{
+    const char *p[] = {account_id, status, awaiting ? "true" : "false"};
+    PGresult *res;
+    enum storage_status st = STORAGE_EXEC(db, games_of_account, 3, p, &res);
+
+    if (st != STORAGE_OK)
+        return st;
+    *games = json_array();
+    for (int i = 0; i < PQntuples(res); i++) {
+        json_t *seats = json_loads(PQgetvalue(res, i, 5), 0, NULL);
+
+        json_array_append_new(
+            *games,
+            json_pack("{s:s, s:s, s:s, s:I, s:s, s:o, s:b}", "id",
+                      PQgetvalue(res, i, 0), "ruleset", PQgetvalue(res, i, 1),
+                      "status", PQgetvalue(res, i, 2), "version",
+                      (json_int_t)strtoll(PQgetvalue(res, i, 3), NULL, 10),
+                      "updated_at", PQgetvalue(res, i, 4), "seats",
+                      seats ? seats : json_array(), "must_act",
+                      PQgetvalue(res, i, 6)[0] == 't'));
+    }
+    PQclear(res);
+    return STORAGE_OK;
+}
+
+enum storage_status storage_ping(struct db *db)
+{
+    PGresult *res;
+
+    return command(STORAGE_EXEC(db, ping, 0, NULL, &res), &res);
+}

@@ -1,0 +1,129 @@
+/*
+ * games.h - games, seats and the move log.
+ *
+ * The move path: storage_game_lock() inside a transaction (row lock,
+ * version, the stored answer to an Idempotency-Key), then one
+ * storage_game_advance() that writes the new state, the log entry and the
+ * outbox row, then COMMIT. Nothing here knows about HTTP or the rules.
+ */
+#ifndef TURNPOST_STORAGE_GAMES_H
+#define TURNPOST_STORAGE_GAMES_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "db.h"
+
+#define STORAGE_SEED_BYTES 32
+
+/* A game row as read. Strings and JSON are owned by the struct. */
+struct storage_game {
+    char id[37];
+    char ruleset[32];
+    char status[12];        /* "open", "active" or "finished" */
+    int64_t version;
+    int64_t move_count;
+    int seat_count;
+    json_t *state;          /* NULL until the game starts */
+    json_t *options;
+    json_t *result;         /* NULL until finished */
+    json_t *seats;          /* [{seat, kind, account_id, name, filled,
+                               entropy, invite_epoch}] */
+    unsigned char seed[STORAGE_SEED_BYTES];
+    char commitment[65];
+    int64_t rng_pos;
+    unsigned must_act;      /* bitmask of seats */
+    unsigned winners;       /* bitmask of seats */
+    char created_by[37];
+    char created_at[24], updated_at[24];
+    int64_t caller_epoch;   /* the caller's token_epoch; -1 if unknown */
+    char *stored_answer;    /* lock only: answer to the Idempotency-Key */
+    int same_move;          /* lock only: the stored move equals this one */
+};
+
+void storage_game_clear(struct storage_game *g);
+
+/* Reads a game without locking; caller may be NULL. */
+enum storage_status storage_game_read(struct db *db, const char *id,
+                                      const char *caller,
+                                      struct storage_game *g);
+
+/*
+ * Locks the game row for the rest of the transaction. seat and
+ * idempotency_key (either may be -1/NULL) look up a stored answer;
+ * move_text is compared with the stored move.
+ */
+enum storage_status storage_game_lock(struct db *db, const char *id,
+                                      const char *caller, int seat,
+                                      const char *idempotency_key,
+                                      const char *move_text,
+                                      struct storage_game *g);
+
+/* A new game: seats is [{seat, kind, account_id, filled, entropy}]. */
+enum storage_status storage_game_insert(struct db *db, const char *id,
+                                        const char *ruleset,
+                                        const char *options_text,
+                                        int seat_count,
+                                        const unsigned char *seed,
+                                        const char *commitment,
+                                        const char *created_by,
+                                        const char *seats_text);
+
+/* Gives seat to account_id; name (65 bytes) receives the account's name. */
+enum storage_status storage_seat_fill(struct db *db, const char *game_id,
+                                      int seat, const char *account_id,
+                                      const char *entropy, char *name);
+enum storage_status storage_seat_set_entropy(struct db *db,
+                                             const char *game_id, int seat,
+                                             const char *entropy);
+/* A new invite for seat; *epoch is its invite epoch. */
+enum storage_status storage_seat_invite(struct db *db, const char *game_id,
+                                        int seat, int64_t *epoch);
+/* Bumps the version of a game whose seats changed; *version is the new. */
+enum storage_status storage_game_touch(struct db *db, const char *game_id,
+                                       int64_t *version);
+
+/* One change to a game (see game_advance in statements.def). */
+struct storage_advance {
+    const char *status;
+    int64_t seq;
+    const char *state_text;
+    int64_t rng_pos;
+    unsigned must_act, winners;
+    const char *result_text;      /* NULL for none */
+    int seat;                     /* -1 for the setup */
+    const char *account_id;       /* NULL for none */
+    const char *kind;             /* "setup", "move" or "resign" */
+    const char *move_text;
+    const char *events_text;
+    const char *idempotency_key;  /* NULL for none */
+    const char *answer_text;      /* NULL for none */
+    const char *topic;
+    const char *payload_text;
+};
+enum storage_status storage_game_advance(struct db *db, const char *game_id,
+                                         const struct storage_advance *a,
+                                         int64_t *version);
+
+/*
+ * Log entries with seq > after, at most limit, as a new JSON array of
+ * {seq, seat, kind, move, events, rng_pos, created_at}.
+ */
+enum storage_status storage_moves_list(struct db *db, const char *game_id,
+                                       int64_t after, int limit,
+                                       json_t **moves);
+
+/*
+ * The account's games as a new JSON array of {id, ruleset, status,
+ * version, updated_at, seats, must_act}. status may be NULL.
+ */
+enum storage_status storage_games_of_account(struct db *db,
+                                             const char *account_id,
+                                             const char *status,
+                                             int awaiting, json_t **games);
+
+/* SELECT 1, for /readyz. */
+enum storage_status storage_ping(struct db *db);
+
+#endif
