@@ -379,7 +379,6 @@ struct server *server_start(struct app *app, const char *address, int port,
         MHD_OPTION_CONNECTION_LIMIT, 2000u,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
         MHD_OPTION_END);
     if (!s->daemon) {
         fprintf(stderr, "turnpost: cannot listen on %s:%d\n", address, port);

@@ -96,39 +96,50 @@ static enum storage_status failure(struct db *db, PGresult *res)
     return STORAGE_ERROR;
 }
 
+/*
+ * Runs a prepared statement (params != NULL or n >= 0) or, with name
+ * holding SQL and n < 0, a plain command. A connection found dead when no
+ * transaction was open (the server restarted since its last use) is
+ * reopened and the statement sent once more: nothing had been done yet.
+ */
+static enum storage_status run(struct db *db, const char *name, int n,
+                               const char *const *params, PGresult **res)
+{
+    for (int attempt = 0;; attempt++) {
+        enum storage_status st = db_ready(db);
+        ExecStatusType rs;
+        int idle;
+
+        *res = NULL;
+        if (st != STORAGE_OK)
+            return st;
+        idle = PQtransactionStatus(db->conn) == PQTRANS_IDLE;
+        *res = n < 0 ? PQexec(db->conn, name)
+                     : PQexecPrepared(db->conn, name, n, params, NULL, NULL, 0);
+        rs = PQresultStatus(*res);
+        if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK)
+            return STORAGE_OK;
+        st = failure(db, *res);
+        PQclear(*res);
+        *res = NULL;
+        if (st != STORAGE_UNAVAILABLE || !idle || attempt > 0)
+            return st;
+    }
+}
+
 enum storage_status db_exec(struct db *db, const char *name, int n,
                             const char *const *params, PGresult **res)
 {
-    enum storage_status st = db_ready(db);
-    ExecStatusType rs;
-
-    *res = NULL;
-    if (st != STORAGE_OK)
-        return st;
-    *res = PQexecPrepared(db->conn, name, n, params, NULL, NULL, 0);
-    rs = PQresultStatus(*res);
-    if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK)
-        return STORAGE_OK;
-    st = failure(db, *res);
-    PQclear(*res);
-    *res = NULL;
-    return st;
+    return run(db, name, n, params, res);
 }
 
 enum storage_status db_command(struct db *db, const char *sql)
 {
-    enum storage_status st = db_ready(db);
     PGresult *res;
+    enum storage_status st = run(db, sql, -1, NULL, &res);
 
-    if (st != STORAGE_OK)
-        return st;
-    res = PQexec(db->conn, sql);
-    if (PQresultStatus(res) == PGRES_COMMAND_OK) {
+    if (st == STORAGE_OK)
         PQclear(res);
-        return STORAGE_OK;
-    }
-    st = failure(db, res);
-    PQclear(res);
     return st;
 }
 
