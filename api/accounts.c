@@ -43,16 +43,30 @@ static void reply_token(struct request *r, struct worker *w,
     reply_json(r, 201, body);
 }
 
+/* These requests take an empty body or {}; anything else is refused. */
+static int no_fields_or_reply(struct request *r)
+{
+    json_t *body;
+    int rc;
+
+    if (request_json_or_reply(r, &body, 1))
+        return -1;
+    rc = json_object_size(body) ? -1 : 0;
+    if (rc)
+        reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
+    json_decref(body);
+    return rc;
+}
+
 void handle_account_create(struct request *r, struct worker *w)
 {
+    static const char route[] = "POST /v1/accounts";
     struct storage_account a;
     enum storage_status st;
     const char *name, *kind = "player";
     json_error_t err;
     json_t *body;
 
-    if (idempotency_replayed(r, w, "anon", "POST /v1/accounts"))
-        return;
     if (request_json_or_reply(r, &body, 0))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s}", "name", &name,
@@ -69,17 +83,31 @@ void handle_account_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "kind must be player or bot.");
         goto out;
     }
-    st = storage_account_create(w->db, name, kind, 0, &a);
-    if (st == STORAGE_CONFLICT) {
-        reply_problem(r, PROBLEM_conflict, "The name %s is taken.", name);
-        goto out;
-    }
-    if (st != STORAGE_OK) {
+    if ((st = db_begin(w->db)) != STORAGE_OK) {
         reply_storage(r, st, "account");
         goto out;
     }
+    if (idempotency_claim_or_reply(r, w, "anon", route, body))
+        goto rollback;
+    st = storage_account_create(w->db, name, kind, 0, &a);
+    if (st == STORAGE_CONFLICT) {
+        reply_problem(r, PROBLEM_conflict, "The name %s is taken.", name);
+        goto rollback;
+    }
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        goto rollback;
+    }
     reply_token(r, w, &a, json_pack("{s:o}", "account", account_json(&a)));
-    idempotency_store(r, w, "anon", "POST /v1/accounts");
+    if (r->problem || (st = idempotency_finish(r, w, "anon", route)) != STORAGE_OK ||
+        (st = db_commit(w->db)) != STORAGE_OK) {
+        if (!r->problem)
+            reply_storage(r, st, "account");
+        goto rollback;
+    }
+    goto out;
+rollback:
+    db_rollback(w->db);
 out:
     json_decref(body);
 }
@@ -117,16 +145,9 @@ void handle_token_refresh(struct request *r, struct worker *w)
 {
     struct storage_account a;
     struct caller c;
-    json_t *body;
 
-    if (request_json_or_reply(r, &body, 1))
-        return;
-    if (json_object_size(body)) {
-        reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
-    } else if (caller_account_or_reply(r, w, &c, &a) == 0) {
+    if (no_fields_or_reply(r) == 0 && caller_account_or_reply(r, w, &c, &a) == 0)
         reply_token(r, w, &a, NULL);
-    }
-    json_decref(body);
 }
 
 /* The account named in the path, for its owner or an admin. */
@@ -162,7 +183,7 @@ void handle_account_token(struct request *r, struct worker *w)
 {
     struct storage_account t;
 
-    if (target_account_or_reply(r, w, 1, &t) == 0)
+    if (no_fields_or_reply(r) == 0 && target_account_or_reply(r, w, 1, &t) == 0)
         reply_token(r, w, &t, NULL);
 }
 
@@ -172,7 +193,7 @@ void handle_account_revoke(struct request *r, struct worker *w)
     enum storage_status st;
     int64_t epoch;
 
-    if (target_account_or_reply(r, w, 0, &t))
+    if (no_fields_or_reply(r) || target_account_or_reply(r, w, 0, &t))
         return;
     st = storage_account_revoke(w->db, t.id, &epoch);
     if (st != STORAGE_OK) {

@@ -147,6 +147,7 @@ static void reply_started(struct request *r, enum storage_status st,
 
 void handle_game_create(struct request *r, struct worker *w)
 {
+    static const char route[] = "POST /v1/games";
     const char *ruleset, *entropy = NULL;
     json_t *body = NULL, *options = NULL, *seats, *rows = NULL, *invites;
     struct storage_account me;
@@ -162,9 +163,7 @@ void handle_game_create(struct request *r, struct worker *w)
     size_t i;
     json_t *row;
 
-    if (account_or_reply(r, w, &c, &me) ||
-        idempotency_replayed(r, w, me.id, "POST /v1/games") ||
-        request_json_or_reply(r, &body, 0))
+    if (account_or_reply(r, w, &c, &me) || request_json_or_reply(r, &body, 0))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s}",
                        "ruleset", &ruleset, "options", &options, "seats",
@@ -196,13 +195,19 @@ void handle_game_create(struct request *r, struct worker *w)
     rng_commitment(commitment, seed, id);
     options_text = json_dumps(options ? options : json_object(), JSON_COMPACT);
     rows_text = json_dumps(rows, JSON_COMPACT);
-    if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_insert(w->db, id, ruleset, options_text,
+    if ((st = db_begin(w->db)) != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        goto out;
+    }
+    if (idempotency_claim_or_reply(r, w, me.id, route, body)) {
+        db_rollback(w->db);
+        goto out;
+    }
+    if ((st = storage_game_insert(w->db, id, ruleset, options_text,
                                   (int)json_array_size(rows), seed, commitment,
                                   me.id, rows_text)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, id, me.id, -1, NULL, NULL, &g)) != STORAGE_OK ||
-        (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK) ||
-        (st = db_commit(w->db)) != STORAGE_OK) {
+        (st = storage_game_lock(w->db, id, me.id, &g)) != STORAGE_OK ||
+        (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK)) {
         db_rollback(w->db);
         reply_started(r, st, &err);
         goto out;
@@ -227,8 +232,13 @@ void handle_game_create(struct request *r, struct worker *w)
         reply_json(r, 201, json_pack("{s:o, s:o}", "game", play_view(&g, seat),
                                      "invites", invites));
     }
+    if ((st = idempotency_finish(r, w, me.id, route)) != STORAGE_OK ||
+        (st = db_commit(w->db)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "game");
+        goto out;
+    }
     snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
-    idempotency_store(r, w, me.id, "POST /v1/games");
 out:
     storage_game_clear(&g);
     json_decref(body);
@@ -244,12 +254,11 @@ static int lock_or_reply(struct request *r, struct worker *w,
     enum storage_status st;
 
     if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_not_found, "No such game.");
+        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
         return -1;
     }
     if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, r->params[0], c->claims.sub, -1, NULL,
-                                NULL, g)) != STORAGE_OK) {
+        (st = storage_game_lock(w->db, r->params[0], c->claims.sub, g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
         return -1;
@@ -329,6 +338,7 @@ void handle_game_join(struct request *r, struct worker *w)
     struct storage_game g = {0};
     struct rules_error err = {0};
     const char *entropy = "";
+    json_t *seat_json = NULL;
     json_int_t seat = -1;
     enum storage_status st;
     json_error_t jerr;
@@ -340,13 +350,16 @@ void handle_game_join(struct request *r, struct worker *w)
 
     if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:I, s?:s}", "seat", &seat,
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:o, s?:s}", "seat", &seat_json,
                        "entropy", &entropy)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         json_decref(body);
         return;
     }
-    if (strlen(entropy) > ENTROPY_MAX || seat < -1 || seat >= RULES_MAX_SEATS) {
+    if (seat_json)
+        seat = json_is_integer(seat_json) ? json_integer_value(seat_json) : -2;
+    if (strlen(entropy) > ENTROPY_MAX || seat < -1 || (seat_json && seat < 0) ||
+        seat >= RULES_MAX_SEATS) {
         reply_problem(r, PROBLEM_bad_request,
                       "entropy is at most %d bytes and seat a seat number.", ENTROPY_MAX);
         json_decref(body);
@@ -354,6 +367,10 @@ void handle_game_join(struct request *r, struct worker *w)
     }
     if (lock_or_reply(r, w, &c, &g))
         goto out;
+    if (c.seat_cap && strcmp(c.claims.game, g.id) != 0) {
+        reply_problem(r, PROBLEM_forbidden, "This seat token is for another game.");
+        goto rollback;
+    }
     if (seat >= g.seat_count) {
         reply_problem(r, PROBLEM_bad_request, "This game has seats 0 to %d.", g.seat_count - 1);
         goto rollback;
@@ -449,7 +466,7 @@ void handle_game_view(struct request *r, struct worker *w)
     if (auth_or_reply(r, w, AUTH_ANY, &c))
         return;
     if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_not_found, "No such game.");
+        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
         return;
     }
     st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);

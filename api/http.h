@@ -14,7 +14,9 @@
 
 #include <jansson.h>
 
-#define HTTP_MAX_BODY (64 * 1024)
+#define HTTP_MAX_BODY (64 * 1024)        /* larger bodies get 413 */
+#define HTTP_DISCARD_BODY (1024 * 1024)  /* up to this, read and dropped first */
+#define HTTP_MAX_HEADERS (16 * 1024)     /* larger header blocks get 431 */
 #define HTTP_MAX_PARAMS 3
 #define HTTP_MAX_QUERY 8
 
@@ -41,6 +43,8 @@ struct request {
     char *body;                       /* NUL-terminated */
     size_t body_len;
     int body_too_large;
+    size_t discarded;                 /* body bytes dropped after the limit */
+    int headers_too_large;
     char request_id[24];
     uint64_t started_ns;
 

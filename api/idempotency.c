@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "accounts.h"
+#include "common.h"
 
 int idempotency_key_valid(const char *key)
 {
@@ -17,12 +20,25 @@ int idempotency_key_valid(const char *key)
     return 1;
 }
 
-int idempotency_replayed(struct request *r, struct worker *w,
-                         const char *scope, const char *route)
+/* BLAKE2b-128 of the request's canonical JSON, in hex. */
+static void request_hash(const json_t *body, char hex[33])
+{
+    char *text = json_dumps(body, JSON_COMPACT | JSON_SORT_KEYS);
+    unsigned char h[16];
+
+    crypto_generichash(h, sizeof h, (const unsigned char *)(text ? text : ""),
+                       text ? strlen(text) : 0, NULL, 0);
+    sodium_bin2hex(hex, 33, h, sizeof h);
+    free(text);
+}
+
+int idempotency_claim_or_reply(struct request *r, struct worker *w,
+                               const char *scope, const char *route,
+                               const json_t *body)
 {
     enum storage_status st;
-    char *body = NULL;
-    int status;
+    char hash[33], *stored = NULL;
+    int status = 0, same = 0;
 
     if (!r->idempotency_key)
         return 0;
@@ -32,24 +48,27 @@ int idempotency_replayed(struct request *r, struct worker *w,
                       IDEMPOTENCY_KEY_MAX);
         return 1;
     }
-    st = storage_idempotency_get(w->db, scope, route, r->idempotency_key,
-                                 &status, &body);
-    if (st == STORAGE_NOT_FOUND)
+    request_hash(body, hash);
+    st = storage_idempotency_claim(w->db, scope, route, r->idempotency_key, hash,
+                                   &status, &stored, &same);
+    if (st == STORAGE_OK)
         return 0;
-    if (st != STORAGE_OK) {
-        reply_problem(r, PROBLEM_service_unavailable,
-                      "The database cannot be reached.");
-        return 1;
-    }
-    reply_raw(r, status, "application/json", body, strlen(body));
-    free(body);
+    if (st != STORAGE_CONFLICT)
+        reply_storage(r, st, "idempotency key");
+    else if (!same)
+        reply_problem(r, PROBLEM_idempotency_key_reused,
+                      "This Idempotency-Key was used for another request.");
+    else
+        reply_raw(r, status, "application/json", stored, strlen(stored));
+    free(stored);
     return 1;
 }
 
-void idempotency_store(struct request *r, struct worker *w,
-                       const char *scope, const char *route)
+enum storage_status idempotency_finish(struct request *r, struct worker *w,
+                                       const char *scope, const char *route)
 {
-    if (r->idempotency_key && r->response && !r->problem)
-        storage_idempotency_put(w->db, scope, route, r->idempotency_key,
-                                r->status, r->response);
+    if (!r->idempotency_key || !r->response || r->problem)
+        return STORAGE_OK;
+    return storage_idempotency_finish(w->db, scope, route, r->idempotency_key,
+                                      r->status, r->response);
 }

@@ -50,7 +50,7 @@ static int read_or_reply(struct request *r, struct worker *w, struct caller *c,
     if (auth_or_reply(r, w, AUTH_ANY, c))
         return -1;
     if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_not_found, "No such game.");
+        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
         return -1;
     }
     st = storage_game_read(w->db, r->params[0], c->claims.sub, g);
@@ -77,6 +77,10 @@ void handle_legal_moves(struct request *r, struct worker *w)
         if (!g.state) {
             reply_problem(r, PROBLEM_game_not_started,
                           "The game starts when every seat is filled.");
+        } else if (strcmp(g.status, "finished") == 0) {
+            reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:[]}", "game_id", g.id,
+                                         "version", (json_int_t)g.version, "seat",
+                                         seat, "moves"));
         } else {
             lm = play_engine(&g)->legal_moves(g.state, seat);
             reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:O}", "game_id", g.id,
@@ -88,18 +92,19 @@ void handle_legal_moves(struct request *r, struct worker *w)
     storage_game_clear(&g);
 }
 
-/* "123", "\"123\"" or W/"123" -> 123; -1 when it is none of those. */
+/*
+ * The version in a strong entity tag "123"; -1 for anything else, weak
+ * tags included: If-Match compares strongly (RFC 9110, 13.1.1).
+ */
 static int64_t etag_version(const char *s)
 {
     char *end;
     long long v;
 
-    if (strncmp(s, "W/", 2) == 0)
-        s += 2;
-    if (*s == '"')
-        s++;
-    v = strtoll(s, &end, 10);
-    if (end == s || (*end && strcmp(end, "\"") != 0))
+    if (*s != '"' || s[1] < '0' || s[1] > '9')
+        return -1;
+    v = strtoll(s + 1, &end, 10);
+    if (strcmp(end, "\"") != 0)
         return -1;
     return v;
 }
@@ -223,7 +228,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     json_error_t jerr;
     struct caller c;
     struct rng rng;
-    int seat, idem_seat;
+    int seat;
 
     if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 0))
         return;
@@ -246,28 +251,34 @@ void handle_move_submit(struct request *r, struct worker *w)
         goto out;
     }
     if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_not_found, "No such game.");
+        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
         goto out;
     }
     move_text = json_dumps(move, JSON_COMPACT);
-    idem_seat = c.seat_cap ? c.claims.seat : (int)want;
     if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, idem_seat,
-                                r->idempotency_key, move_text, &g)) != STORAGE_OK) {
+        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
         goto out;
     }
     if (play_seat_or_reply(r, &c, &g, want, 1, &seat))
         goto rollback;
-    if (g.stored_answer) {
-        if (g.same_move)
-            reply_raw(r, 201, "application/json", g.stored_answer,
-                      strlen(g.stored_answer));
-        else
+    if (r->idempotency_key) {
+        char *answer = NULL;
+        int same = 0;
+
+        st = storage_move_answer(w->db, g.id, seat, r->idempotency_key, move_text,
+                                 &answer, &same);
+        if (st == STORAGE_OK && same)
+            reply_raw(r, 201, "application/json", answer, strlen(answer));
+        else if (st == STORAGE_OK)
             reply_problem(r, PROBLEM_idempotency_key_reused,
                           "This Idempotency-Key was used for another move.");
-        goto rollback;
+        else if (st != STORAGE_NOT_FOUND)
+            reply_storage(r, st, "move log");
+        free(answer);
+        if (st != STORAGE_NOT_FOUND)
+            goto rollback;
     }
     if (active_or_reply(r, &g))
         goto rollback;
@@ -332,12 +343,11 @@ void handle_resign(struct request *r, struct worker *w)
         goto out;
     }
     if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_not_found, "No such game.");
+        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
         goto out;
     }
     if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, -1, NULL,
-                                NULL, &g)) != STORAGE_OK) {
+        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
         goto out;

@@ -70,6 +70,24 @@ static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
+static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind,
+                                       const char *key, const char *value)
+{
+    size_t *n = cls;
+
+    (void)kind;
+    *n += strlen(key) + (value ? strlen(value) : 0) + 4;
+    return MHD_YES;
+}
+
+static size_t headers_size(struct MHD_Connection *c)
+{
+    size_t n = 0;
+
+    MHD_get_connection_values(c, MHD_HEADER_KIND, add_header_size, &n);
+    return n;
+}
+
 static void set_request_id(struct request *r, struct MHD_Connection *c)
 {
     const char *given = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -152,7 +170,11 @@ static void prepare(struct ctx *c)
     MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
     r->route = routes_match(r, allow, sizeof allow);
     c->route_index = routes_index(r->route);
-    if (!r->route && allow[0]) {
+    if (r->headers_too_large) {
+        reply_problem(r, PROBLEM_request_header_fields_too_large,
+                      "The request's headers are larger than %d bytes.",
+                      HTTP_MAX_HEADERS);
+    } else if (!r->route && allow[0]) {
         snprintf(r->allow, sizeof r->allow, "%s", allow);
         reply_problem(r, PROBLEM_method_not_allowed,
                       "%s is not allowed on %s; allowed: %s.", r->method,
@@ -209,12 +231,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
         c->req.path = strdup(url);
         set_request_id(&c->req, conn);
         *ptr = c;
-        if (len && strtoull(len, NULL, 10) > HTTP_MAX_BODY) {
-            /* Refuse before reading it; the connection closes after. */
+        if (len && strtoull(len, NULL, 10) > HTTP_DISCARD_BODY) {
+            /* Too big even to read and throw away: answer now, which
+             * closes the connection. */
             c->req.body_too_large = 1;
             reply_problem(&c->req, PROBLEM_payload_too_large,
                           "The body is larger than %d bytes.", HTTP_MAX_BODY);
             return queue(c);
+        }
+        if (headers_size(conn) > HTTP_MAX_HEADERS) {
+            c->req.headers_too_large = 1;
+            return MHD_YES;
         }
         /* Never answer on the first call: it would cost the keep-alive. */
         return MHD_YES;
@@ -224,12 +251,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
     if (*upload_size) {
         struct request *r = &c->req;
 
-        if (r->body_len + *upload_size > HTTP_MAX_BODY) {
+        if (r->body_too_large || r->body_len + *upload_size > HTTP_MAX_BODY) {
+            /* Read and drop the rest, then answer 413 on the final call:
+             * the client gets the answer and keeps its connection. */
             r->body_too_large = 1;
-            reply_problem(r, PROBLEM_payload_too_large,
-                          "The body is larger than %d bytes.", HTTP_MAX_BODY);
+            r->discarded += *upload_size;
             *upload_size = 0;
-            return queue(c);
+            return r->discarded > HTTP_DISCARD_BODY ? MHD_NO : MHD_YES;
         }
         r->body = realloc(r->body, r->body_len + *upload_size + 1);
         if (!r->body)
@@ -377,7 +405,7 @@ struct server *server_start(struct app *app, const char *address, int port,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)io_threads,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
         MHD_OPTION_CONNECTION_LIMIT, 2000u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_END);
     if (!s->daemon) {

@@ -35,6 +35,33 @@ static int same(const char *what, long long seq, json_t *events,
     return 0;
 }
 
+/*
+ * A resignation must come from a seat that was still playing, and the
+ * winners must be exactly the other seats.
+ */
+static int check_resignation(const json_t *state, const struct rules_engine *e,
+                             int seat, int seat_count, const json_t *winners,
+                             char *why, size_t n)
+{
+    struct rules_status st;
+    unsigned want = 0, got = 0;
+    size_t i;
+    json_t *w;
+
+    if (seat < 0 || seat >= seat_count || e->status(state, &st) || st.finished)
+        return fail(why, n, "the resignation of seat %d is not possible there", seat);
+    want = ((1u << seat_count) - 1) & ~(1u << seat);
+    json_array_foreach(winners, i, w) {
+        json_int_t v = json_integer_value(w);
+        if (!json_is_integer(w) || v < 0 || v >= seat_count)
+            return fail(why, n, "the winners list names no seat");
+        got |= 1u << v;
+    }
+    if (got != want || json_array_size(winners) > (size_t)seat_count - 1)
+        return fail(why, n, "the winners of a resigned game are the other seats");
+    return 0;
+}
+
 int verify_export(const json_t *ex, char *why, size_t n)
 {
     const char *format = NULL, *game_id, *ruleset, *seed_hex, *commitment;
@@ -93,6 +120,8 @@ int verify_export(const json_t *ex, char *why, size_t n)
             goto out;
         }
         if (kind && strcmp(kind, "resign") == 0) {
+            if (check_resignation(state, e, seat, seat_count, winners, why, n))
+                goto out;
             resigned = 1;
             continue;
         }

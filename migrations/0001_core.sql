@@ -65,11 +65,13 @@ CREATE UNIQUE INDEX moves_idempotency ON moves (game_id, seat, idempotency_key)
     WHERE idempotency_key IS NOT NULL;
 
 -- Requests other than moves that create something (accounts, games) and
--- carried an Idempotency-Key: the first answer, replayed on a retry.
+-- carried an Idempotency-Key: claimed in the request's own transaction,
+-- so a concurrent retry waits for it and then replays its answer.
 CREATE TABLE idempotency_keys (
-    scope        text NOT NULL,               -- the caller: account id, or 'anon:<key>'
-    key          text NOT NULL,
+    scope        text NOT NULL,               -- the caller: account id, or 'anon'
     route        text NOT NULL,
+    key          text NOT NULL,
+    request_hash text NOT NULL,               -- tells a retry from a reused key
     status       int NOT NULL,
     response     text NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now(),

@@ -75,31 +75,39 @@ enum storage_status storage_account_revoke(struct db *db, const char *id,
     return st;
 }
 
-enum storage_status storage_idempotency_get(struct db *db, const char *scope,
-                                            const char *route,
-                                            const char *key, int *status,
-                                            char **body)
+enum storage_status storage_idempotency_claim(struct db *db, const char *scope,
+                                              const char *route, const char *key,
+                                              const char *hash, int *status,
+                                              char **body, int *same_request)
 {
-    const char *p[] = {scope, route, key};
+    const char *p[] = {scope, route, key, hash};
     PGresult *res;
-    enum storage_status st = STORAGE_EXEC(db, idempotency_get, 3, p, &res);
+    enum storage_status st = STORAGE_EXEC(db, idempotency_claim, 4, p, &res);
+    int claimed;
 
     if (st != STORAGE_OK)
         return st;
+    claimed = PQntuples(res) == 1;
+    PQclear(res);
+    if (claimed)
+        return STORAGE_OK;
+    if ((st = STORAGE_EXEC(db, idempotency_get, 4, p, &res)) != STORAGE_OK)
+        return st;
     if (PQntuples(res) != 1) {
         PQclear(res);
-        return STORAGE_NOT_FOUND;
+        return STORAGE_ERROR;
     }
     *status = atoi(PQgetvalue(res, 0, 0));
     *body = strdup(PQgetvalue(res, 0, 1));
+    *same_request = PQgetvalue(res, 0, 2)[0] == 't';
     PQclear(res);
-    return *body ? STORAGE_OK : STORAGE_ERROR;
+    return *body ? STORAGE_CONFLICT : STORAGE_ERROR;
 }
 
-enum storage_status storage_idempotency_put(struct db *db, const char *scope,
-                                            const char *route,
-                                            const char *key, int status,
-                                            const char *body)
+enum storage_status storage_idempotency_finish(struct db *db, const char *scope,
+                                               const char *route,
+                                               const char *key, int status,
+                                               const char *body)
 {
     char s[16];
     const char *p[] = {scope, route, key, s, body};
@@ -107,7 +115,7 @@ enum storage_status storage_idempotency_put(struct db *db, const char *scope,
     enum storage_status st;
 
     snprintf(s, sizeof s, "%d", status);
-    st = STORAGE_EXEC(db, idempotency_put, 5, p, &res);
+    st = STORAGE_EXEC(db, idempotency_finish, 5, p, &res);
     if (st == STORAGE_OK)
         PQclear(res);
     return st;

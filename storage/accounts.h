@@ -32,16 +32,19 @@ enum storage_status storage_account_revoke(struct db *db, const char *id,
                                            int64_t *epoch);
 
 /*
- * The stored answer to (scope, route, key): on STORAGE_OK *status and
- * *body (new, free()) are set; STORAGE_NOT_FOUND when there is none.
+ * Claims (scope, route, key) for a request whose canonical hash is hash,
+ * inside the caller's transaction: STORAGE_OK when it is new. When it was
+ * claimed before (a concurrent claim is waited for), STORAGE_CONFLICT with
+ * the stored *status and *body (new, free()) and *same_request.
  */
-enum storage_status storage_idempotency_get(struct db *db, const char *scope,
-                                            const char *route,
-                                            const char *key, int *status,
-                                            char **body);
-enum storage_status storage_idempotency_put(struct db *db, const char *scope,
-                                            const char *route,
-                                            const char *key, int status,
-                                            const char *body);
+enum storage_status storage_idempotency_claim(struct db *db, const char *scope,
+                                              const char *route, const char *key,
+                                              const char *hash, int *status,
+                                              char **body, int *same_request);
+/* Stores the answer to a claimed key, before COMMIT. */
+enum storage_status storage_idempotency_finish(struct db *db, const char *scope,
+                                               const char *route,
+                                               const char *key, int status,
+                                               const char *body);
 
 #endif

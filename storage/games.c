@@ -12,7 +12,6 @@ void storage_game_clear(struct storage_game *g)
     json_decref(g->options);
     json_decref(g->result);
     json_decref(g->seats);
-    free(g->stored_answer);
     memset(g, 0, sizeof *g);
 }
 
@@ -102,9 +101,6 @@ static enum storage_status parse_game(enum storage_status st, PGresult **resp,
     g->caller_epoch = PQgetisnull(res, 0, 18)
                           ? -1
                           : strtoll(PQgetvalue(res, 0, 18), NULL, 10);
-    if (!PQgetisnull(res, 0, 19))
-        g->stored_answer = strdup(PQgetvalue(res, 0, 19));
-    g->same_move = !PQgetisnull(res, 0, 20) && PQgetvalue(res, 0, 20)[0] == 't';
     st = parse_seed(g->seed, PQgetvalue(res, 0, 7)) == 0 && g->seats &&
                  g->options && (g->state || PQgetisnull(res, 0, 6))
              ? STORAGE_OK
@@ -126,18 +122,38 @@ enum storage_status storage_game_read(struct db *db, const char *id,
 }
 
 enum storage_status storage_game_lock(struct db *db, const char *id,
-                                      const char *caller, int seat,
-                                      const char *idempotency_key,
-                                      const char *move_text,
+                                      const char *caller,
                                       struct storage_game *g)
 {
-    char s[16];
-    const char *p[] = {id, caller, seat >= 0 ? s : NULL, idempotency_key,
-                       move_text};
+    const char *p[] = {id, caller};
     PGresult *res;
 
+    return parse_game(STORAGE_EXEC(db, game_lock, 2, p, &res), &res, g);
+}
+
+enum storage_status storage_move_answer(struct db *db, const char *game_id,
+                                        int seat, const char *idempotency_key,
+                                        const char *move_text, char **answer,
+                                        int *same_move)
+{
+    char s[16];
+    const char *p[] = {game_id, s, idempotency_key, move_text};
+    PGresult *res;
+    enum storage_status st;
+
     snprintf(s, sizeof s, "%d", seat);
-    return parse_game(STORAGE_EXEC(db, game_lock, 5, p, &res), &res, g);
+    st = STORAGE_EXEC(db, move_answer, 4, p, &res);
+    if (st != STORAGE_OK)
+        return st;
+    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
+    if (st == STORAGE_OK) {
+        *answer = strdup(PQgetvalue(res, 0, 0));
+        *same_move = PQgetvalue(res, 0, 1)[0] == 't';
+        if (!*answer)
+            st = STORAGE_ERROR;
+    }
+    PQclear(res);
+    return st;
 }
 
 static enum storage_status command(enum storage_status st, PGresult **res)

@@ -2,7 +2,7 @@
  * games.h - games, seats and the move log.
  *
  * The move path: storage_game_lock() inside a transaction (row lock,
- * version, the stored answer to an Idempotency-Key), then one
+ * version), storage_move_answer() for an Idempotency-Key, then one
  * storage_game_advance() that writes the new state, the log entry and the
  * outbox row, then COMMIT. Nothing here knows about HTTP or the rules.
  */
@@ -38,8 +38,6 @@ struct storage_game {
     char created_by[37];
     char created_at[24], updated_at[24];
     int64_t caller_epoch;   /* the caller's token_epoch; -1 if unknown */
-    char *stored_answer;    /* lock only: answer to the Idempotency-Key */
-    int same_move;          /* lock only: the stored move equals this one */
 };
 
 void storage_game_clear(struct storage_game *g);
@@ -49,16 +47,20 @@ enum storage_status storage_game_read(struct db *db, const char *id,
                                       const char *caller,
                                       struct storage_game *g);
 
-/*
- * Locks the game row for the rest of the transaction. seat and
- * idempotency_key (either may be -1/NULL) look up a stored answer;
- * move_text is compared with the stored move.
- */
+/* Locks the game row for the rest of the transaction and reads it. */
 enum storage_status storage_game_lock(struct db *db, const char *id,
-                                      const char *caller, int seat,
-                                      const char *idempotency_key,
-                                      const char *move_text,
+                                      const char *caller,
                                       struct storage_game *g);
+
+/*
+ * The answer stored for seat's move with idempotency_key in game, after
+ * storage_game_lock(): *answer (new, free()) and whether the stored move
+ * equals move_text. STORAGE_NOT_FOUND when the key is new.
+ */
+enum storage_status storage_move_answer(struct db *db, const char *game_id,
+                                        int seat, const char *idempotency_key,
+                                        const char *move_text, char **answer,
+                                        int *same_move);
 
 /* A new game: seats is [{seat, kind, account_id, filled, entropy}]. */
 enum storage_status storage_game_insert(struct db *db, const char *id,

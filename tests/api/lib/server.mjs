@@ -1,0 +1,121 @@
+// server.mjs - starts the real turnpost binary for a test file.
+//
+// startServer() runs `$TURNPOST_BIN serve --port P --keys DIR` with
+// TURNPOST_LISTEN=127.0.0.1 and DATABASE_URL from the environment, on a free
+// port and a fresh key directory, waits until GET /readyz answers 200, and
+// returns {url, port, keysDir, adminToken, stop(), output()}. adminToken is
+// what the server printed as "admin token: <token>" on stdout. stop() sends
+// SIGTERM and resolves with the exit code once the process has exited.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function requireEnv(name) {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} must be set (see tests/api/run.sh)`);
+  return v;
+}
+
+// A port nobody listens on right now.
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Servers still running when this process exits (a test that threw before
+// stop(), an interrupted run) are killed with it, never left behind.
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+// Starts one server. opts.env adds environment variables; opts.keysDir
+// reuses a key directory (two servers sharing keys accept each other's
+// tokens); opts.timeoutMs bounds the wait for readiness.
+export async function startServer(opts = {}) {
+  const bin = requireEnv('TURNPOST_BIN');
+  const databaseUrl = requireEnv('DATABASE_URL');
+  const ownKeys = !opts.keysDir;
+  const keysDir = opts.keysDir ?? mkdtempSync(join(tmpdir(), 'turnpost-keys-'));
+  const timeoutMs = opts.timeoutMs ?? 20000;
+
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(bin, ['serve', '--port', String(port), '--keys', keysDir], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, TURNPOST_LISTEN: '127.0.0.1', ...(opts.env ?? {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let adminToken = null;
+    let exited = null;
+    running.add(child);
+    const exitPromise = new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        exited = { code, signal };
+        running.delete(child);
+        resolve(exited);
+      });
+    });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /admin token: (\S+)/.exec(out);
+      if (m) adminToken = m[1];
+    });
+    child.stderr.on('data', (d) => { err += d; });
+
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + timeoutMs;
+    let ready = false;
+    while (!exited && Date.now() < deadline) {
+      try {
+        const res = await fetch(`${url}/readyz`);
+        await res.arrayBuffer();
+        if (res.status === 200) { ready = true; break; }
+      } catch { /* not listening yet */ }
+      await sleep(50);
+    }
+    if (!ready) {
+      if (!exited) {
+        child.kill('SIGKILL');
+        await exitPromise;
+      }
+      if (attempt < 2 && /address already in use/i.test(err + out)) continue;
+      if (ownKeys) rmSync(keysDir, { recursive: true, force: true });
+      throw new Error(`turnpost did not become ready on ${url} (exit ${JSON.stringify(exited)})\n` +
+        `stdout:\n${out}\nstderr:\n${err}`);
+    }
+    // The token line may trail readiness by a moment.
+    for (let i = 0; i < 20 && !adminToken; i++) await sleep(25);
+
+    const stop = async (timeout = 10000) => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+        await exitPromise;
+        clearTimeout(timer);
+      }
+      if (ownKeys) rmSync(keysDir, { recursive: true, force: true });
+      return exited;
+    };
+    return {
+      url, port, keysDir, adminToken, stop, pid: child.pid,
+      output: () => ({ stdout: out, stderr: err }),
+      alive: () => !exited,
+    };
+  }
+}

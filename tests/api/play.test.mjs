@@ -1,0 +1,139 @@
+// play.test.mjs - whole Iron Future games through HTTP, moves picked from
+// legal-moves, and at every step: no seat nor the spectator sees a card of
+// another seat's hand, no view or event lists a deck, a seat's view is the
+// spectator's plus its own hand, and the seed stays secret until the end.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import {
+  createAccount, createGame, moveLog, seededRandom, startedGame,
+} from './lib/fixtures.mjs';
+import { useServer } from './lib/harness.mjs';
+import { assertEventsHidden, assertHidden, cardIds } from './lib/hidden.mjs';
+import { concretize } from './lib/play.mjs';
+
+const ctx = useServer();
+const MAX_MOVES = Number(process.env.TURNPOST_TEST_MAX_MOVES ?? 3000);
+
+// Plays g to the end. players: [{token, seat}], spectator: a token.
+// Returns {moves, texts} where texts is every response body seen.
+async function playToEnd(g, rand, label) {
+  const api = ctx.api;
+  const texts = [];
+  const get = async (path, token) => {
+    const r = await api.get(path, { token, expect: 200 });
+    texts.push(r.text);
+    return r.body;
+  };
+  let moves = 0;
+  for (;;) {
+    const views = {
+      0: await get(`/v1/games/${g.id}`, g.players[0].token),
+      1: await get(`/v1/games/${g.id}`, g.players[1].token),
+      spectator: await get(`/v1/games/${g.id}`, g.spectator),
+    };
+    const v = views.spectator;
+    assert.equal(views[0].version, v.version);
+    assert.equal(views[1].version, v.version);
+    const at = `${label} v${v.version}`;
+    assertHidden(views, at);
+    if (v.status === 'finished') {
+      assert.deepEqual(v.must_act, []);
+      assert.equal(v.winners.length, 1, `${at}: one winner`);
+      assert.equal(v.state.winner, v.winners[0]);
+      assert.equal(v.state.phase, 'over');
+      return { moves, texts, final: views };
+    }
+    assert.equal(v.status, 'active');
+    assert.equal(v.must_act.length, 1, `${at}: one seat acts`);
+    assert.ok(moves < MAX_MOVES, `${at}: no end after ${MAX_MOVES} moves`);
+    const seat = v.must_act[0];
+    const p = g.players[seat];
+    const other = g.players[1 - seat];
+    const lm = await get(`/v1/games/${g.id}/legal-moves`, p.token);
+    assert.equal(lm.seat, seat);
+    assert.ok(lm.moves.length > 0, `${at}: seat ${seat} must act but has no legal move`);
+    const idle = await get(`/v1/games/${g.id}/legal-moves`, other.token);
+    assert.deepEqual(idle.moves, [], `${at}: the other seat has no legal move`);
+    // Legal moves name only cards the mover may see.
+    const mine = new Set(views[seat].state.players[seat].hand.map((c) => c.card));
+    const publicIds = cardIds(v.state);
+    for (const id of cardIds(lm.moves)) {
+      assert.ok(mine.has(id) || publicIds.has(id), `${at}: a legal move names card ${id}, which seat ${seat} cannot see`);
+    }
+    const move = concretize(rand.pick(lm.moves), rand);
+    const res = await api.post(`/v1/games/${g.id}/moves`, {
+      token: p.token, body: { move }, headers: { 'if-match': `"${v.version}"` }, expect: 201,
+    });
+    texts.push(res.text);
+    assert.equal(res.body.version, v.version + 1);
+    assert.equal(res.body.game.viewer_seat, seat);
+    assertEventsHidden(res.body.events, seat, `${at} answer to seat ${seat}`);
+    moves++;
+  }
+}
+
+// The whole log as each viewer sees it, checked for private events.
+async function checkLogs(g, label) {
+  const texts = [];
+  for (const [who, token, seat] of [['0', g.players[0].token, 0], ['1', g.players[1].token, 1], ['spectator', g.spectator, null]]) {
+    const log = await moveLog(ctx.api, g.id, token);
+    texts.push(JSON.stringify(log));
+    for (const m of log) assertEventsHidden(m.events, seat, `${label} log of ${who} seq ${m.seq}`);
+  }
+  return texts;
+}
+
+async function exportAndCheck(g, seen, label) {
+  const ex = (await ctx.api.get(`/v1/games/${g.id}/export`, { token: g.players[0].token, expect: 200 })).body;
+  assert.equal(ex.final_state.phase ?? 'over', 'over');
+  for (const t of seen) assert.ok(!t.includes(ex.seed), `${label}: the seed was visible before the export`);
+  return ex;
+}
+
+describe('whole games', () => {
+  test('two accounts play a one-round game to the end', async () => {
+    const g0 = await startedGame(ctx.api, { options: { rounds_to_win: 1 } });
+    const g = { id: g0.id, players: g0.players, spectator: g0.spectator.token };
+    const rand = seededRandom(1001);
+    const r = await playToEnd(g, rand, 'game A');
+    assert.ok(r.moves > 5);
+    const logs = await checkLogs(g, 'game A');
+    const ex = await exportAndCheck(g, [...r.texts, ...logs], 'game A');
+    assert.deepEqual(ex.winners, r.final.spectator.winners);
+  });
+
+  test('an account and an invited seat play the rulebook\'s three rounds', async () => {
+    const a = await createAccount(ctx.api);
+    const spectator = await createAccount(ctx.api);
+    const created = await createGame(ctx.api, a.token, [{ invite: true }, { account_id: a.id }]);
+    const seatTok = created.invites[0].token;
+    await ctx.api.post(`/v1/games/${created.game.id}/join`, { token: seatTok, body: { entropy: 'invitee dice' }, expect: 200 });
+    const g = {
+      id: created.game.id,
+      players: [{ token: seatTok, seat: 0 }, { token: a.token, seat: 1 }],
+      spectator: spectator.token,
+    };
+    const rand = seededRandom(2002);
+    const r = await playToEnd(g, rand, 'game B');
+    assert.equal(r.final.spectator.state.rounds_to_win, 3);
+    const winner = r.final.spectator.winners[0];
+    assert.equal(r.final.spectator.state.players[winner].rounds_won, 3);
+    const logs = await checkLogs(g, 'game B');
+    const ex = await exportAndCheck(g, [...r.texts, ...logs], 'game B');
+    assert.deepEqual(ex.seats.map((s) => s.entropy), ['invitee dice', '']);
+    const finished = (await ctx.api.get('/v1/me/games?status=finished', { token: a.token, expect: 200 })).body.games;
+    assert.ok(finished.some((x) => x.id === g.id && x.must_act === false));
+  });
+
+  test('more games with other seeds', async () => {
+    const n = Number(process.env.TURNPOST_TEST_GAMES ?? 3);
+    for (let i = 0; i < n; i++) {
+      const g0 = await startedGame(ctx.api, { options: { rounds_to_win: 1 + (i % 2) } });
+      const g = { id: g0.id, players: g0.players, spectator: g0.spectator.token };
+      await playToEnd(g, seededRandom(3000 + i), `game C${i}`);
+      await checkLogs(g, `game C${i}`);
+    }
+  });
+});
