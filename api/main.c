@@ -142,7 +142,7 @@ static int cmd_serve(int argc, char **argv)
     int sig, rc = 1;
 
     app->workers = atoi(env_or("TURNPOST_WORKERS", "16"));
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
         if (!v)
@@ -159,7 +159,6 @@ static int cmd_serve(int argc, char **argv)
             io_threads = atoi(v);
         else
             return usage();
-        i++;
     }
     if (!getenv("DATABASE_URL")) {
         fprintf(stderr, "turnpost: set DATABASE_URL\n");
