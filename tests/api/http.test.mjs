@@ -90,6 +90,19 @@ describe('bodies', () => {
     // failed request rather than the 413.)
   });
 
+  test('a body up to 1 MiB over the limit is read and answered 413 on the same connection', async () => {
+    const over = JSON.stringify({ name: uniqueName(), kind: 'player' }) + ' '.repeat(900 * 1024);
+    await ctx.api.post('/v1/accounts', { raw: over, contentType: 'application/json', expect: 413, code: 'payload_too_large' });
+  });
+
+  test('header fields over 16 KiB are 431 problem+json', async () => {
+    const a = await createAccount(ctx.api);
+    const headers = {};
+    for (let i = 0; i < 20; i++) headers[`x-filler-${i}`] = 'f'.repeat(1000);
+    await ctx.api.get('/v1/me', { token: a.token, headers, expect: 431, code: 'request_header_fields_too_large' });
+    await ctx.api.get('/v1/me', { token: a.token, expect: 200 });
+  });
+
   test('a chunked body over 64 KiB is 413 too', async () => {
     const chunk = new TextEncoder().encode(' '.repeat(8192));
     let sent = 0;

@@ -122,7 +122,11 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
   const hit = findOperation(method, url.pathname);
   let resp;
   let key;
-  if (!hit) {
+  if (res.status === 431) {
+    resp = spec['x-header-fields-too-large'];
+    key = 'request 431';
+    ctx.opId = '(any request)';
+  } else if (!hit) {
     if (res.status !== 404) fail(ctx, 'a path the spec does not know must be answered 404');
     resp = deref(spec.components.responses.NotFound);
     key = 'route NotFound';

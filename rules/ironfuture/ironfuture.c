@@ -1,0 +1,120 @@
+/*
+ * ironfuture.c - the Iron Future engine as the service sees it: JSON in,
+ * typed struct inside (game.c), JSON out. Two seats; see RULINGS.md.
+ */
+#include <string.h>
+
+#include "../engine.h"
+#include "game.h"
+#include "play.h"
+#include "view.h"
+
+static int setup(const json_t *options, int seats, struct rng *rng,
+                 json_t **state, json_t **events, struct rules_error *err)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    struct if_game g;
+    int rounds = 3;
+    const char *key;
+    json_t *v, *ev;
+
+    if (!cat->ok)
+        return rules_fail(err, "catalog_invalid", IF_RULE_SETUP,
+                          "The card data is broken: %s", cat->error);
+    if (seats != IF_SEATS)
+        return rules_fail(err, "bad_seats", IF_RULE_SETUP,
+                          "Iron Future is played by exactly 2 players.");
+    if (options && !json_is_object(options))
+        return rules_fail(err, "bad_option", IF_RULE_SETUP,
+                          "Options must be a JSON object.");
+    json_object_foreach((json_t *)options, key, v) {
+        if (strcmp(key, "rounds_to_win") != 0)
+            return rules_fail(err, "bad_option", IF_RULE_SETUP,
+                              "Iron Future has no option \"%.40s\".", key);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+            json_integer_value(v) > 5)
+            return rules_fail(err, "bad_option", IF_RULE_END,
+                              "rounds_to_win must be an integer from 1 to 5.");
+        rounds = (int)json_integer_value(v);
+    }
+    ev = json_array();
+    if (!ev)
+        return rules_fail(err, "out_of_memory", IF_RULE_SETUP, "Out of memory.");
+    ironfuture_game_setup(&g, cat, rounds, rng, ev);
+    *state = ironfuture_game_dump(&g);
+    *events = ev;
+    return 0;
+}
+
+static int apply(json_t **state, int seat, const json_t *move,
+                 struct rng *rng, json_t **events, struct rules_error *err)
+{
+    struct if_game g;
+    json_t *ev = json_array(), *next;
+    int rc = -1;
+
+    if (!ev) {
+        rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
+        goto out;
+    }
+    if (ironfuture_game_load(&g, *state, err) ||
+        ironfuture_move_apply(&g, seat, move, rng, ev, err))
+        goto out;
+    next = ironfuture_game_dump(&g);
+    if (!next) {
+        rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
+        goto out;
+    }
+    json_decref(*state);
+    *state = next;
+    *events = ev;
+    ev = NULL;
+    rc = 0;
+out:
+    json_decref(ev);
+    return rc;
+}
+
+static json_t *view(const json_t *state, int seat)
+{
+    struct if_game g;
+    struct rules_error err;
+
+    if (ironfuture_game_load(&g, state, &err))
+        return json_pack("{s:s, s:s}", "error", err.code, "message",
+                         err.message);
+    return ironfuture_view_build(&g, seat);
+}
+
+static json_t *legal_moves(const json_t *state, int seat)
+{
+    struct if_game g;
+
+    if (ironfuture_game_load(&g, state, NULL))
+        return json_pack("{s:[]}", "moves");
+    return ironfuture_moves_list(&g, seat);
+}
+
+static int status(const json_t *state, struct rules_status *st)
+{
+    struct if_game g;
+
+    memset(st, 0, sizeof *st);
+    if (ironfuture_game_load(&g, state, NULL))
+        return -1;
+    ironfuture_status_fill(&g, st);
+    return 0;
+}
+
+const struct rules_engine ironfuture_engine = {
+    .id = "ironfuture",
+    .title = "Iron Future",
+    .min_seats = 2,
+    .max_seats = 2,
+    .describe = ironfuture_describe_build,
+    .setup = setup,
+    .apply = apply,
+    .view = view,
+    .legal_moves = legal_moves,
+    .status = status,
+};

@@ -1,0 +1,68 @@
+/*
+ * play.h - Iron Future's rules on struct if_game: dealing, every move,
+ * and the checks legal_moves shares with apply so the two never disagree.
+ *
+ * Functions taking json_t *events append new event objects to it (the
+ * array is borrowed); randomness comes only from the rng passed in.
+ */
+#ifndef TURNPOST_IRONFUTURE_PLAY_H
+#define TURNPOST_IRONFUTURE_PLAY_H
+
+#include <limits.h>
+
+#include <jansson.h>
+
+#include "../engine.h"
+#include "../rng.h"
+#include "game.h"
+
+/* Rulebook sections cited by refusals. */
+#define IF_RULE_SETUP "Iron Future: Setup"
+#define IF_RULE_GAMEPLAY "Iron Future: Gameplay"
+#define IF_RULE_ATTACK "Iron Future: Attacking"
+#define IF_RULE_RETALIATION "Iron Future: Retaliation"
+#define IF_RULE_CAPTURE "Iron Future: Capturing locations"
+#define IF_RULE_ACQUISITION "Iron Future: Acquisition Phase"
+#define IF_RULE_SUPPORT "Iron Future: Support Units"
+#define IF_RULE_END "Iron Future: Ending the Game"
+#define IF_RULE_FORMAT "Turnpost: move format"
+
+#define IF_ABSENT INT_MIN      /* an optional move field that was left out */
+
+/*
+ * Deals a new game into *g: instances numbered in catalog order, every
+ * deck shuffled, the roll-off, five cards each and three locations.
+ */
+void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
+                           int rounds_to_win, struct rng *rng, json_t *events);
+
+/*
+ * Applies move for seat. Returns 0, or -1 with err filled and g unchanged
+ * (every check happens before the first change).
+ */
+int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
+                          struct rng *rng, json_t *events,
+                          struct rules_error *err);
+
+/* The checks behind each move, for legal_moves; 0 when allowed. */
+int ironfuture_deploy_check(const struct if_game *g, int seat, int card,
+                            int pos, struct rules_error *err);
+int ironfuture_target_check(const struct if_game *g, int weapon, int target,
+                            struct rules_error *err);
+int ironfuture_support_check(const struct if_game *g, int seat, int card,
+                             int target, int pos, struct rules_error *err);
+int ironfuture_buy_check(const struct if_game *g, int seat, int card,
+                         struct rules_error *err);
+
+/* The capture value seat has at line position pos now. */
+int ironfuture_capture_value(const struct if_game *g, int pos, int seat);
+
+/*
+ * The natural die roll an attack needs (2..6) against card target at
+ * line position tpos, from attacker at apos (attacker -1: a support's
+ * fire, which counts as Long range), in range band 0 S, 1 M, 2 L.
+ */
+int ironfuture_hit_needed(const struct if_game *g, int attacker, int apos,
+                          int target, int tpos, int band);
+
+#endif

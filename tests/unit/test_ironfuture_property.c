@@ -1,0 +1,707 @@
+/*
+ * test_ironfuture_property.c - thousands of random Iron Future games.
+ *
+ * Each step picks uniformly among the moves legal_moves lists for the
+ * seat that must act, applies it, and checks, mostly from the outside
+ * (the load -> dump round trip uses the engine's game.h):
+ *   - every card instance is in exactly one zone, every location too;
+ *   - no view (other seat, spectator) shows a card in a hand it may not
+ *     see or in any deck, nor a location still in the location deck;
+ *   - public events never name a hidden card before revealing it, and
+ *     the cards drawn go only to the drawer;
+ *   - apply accepts every listed move, refuses it for the other seat,
+ *     and status agrees with legal_moves (must_act non-empty until the
+ *     game ends, then exactly one winner);
+ *   - the state survives load -> dump unchanged (every 8th step and the
+ *     final state);
+ *   - every game ends within a step cap.
+ * Every listed move is applied (on the side) in one game in 20; in the
+ * others the move chosen is. One game in ten uses a rounds_to_win option.
+ * At the end, every kind of event must have happened somewhere, so no
+ * rule is dead code. IRONFUTURE_GAMES overrides the number of games:
+ * 1500 keep the Debug+ASan+UBSan+coverage build well under a minute on
+ * two cores beside the other tests; 3000 take about twice as long.
+ *
+ * Speed: the games run in two worker processes (the machines have two
+ * cores), and jansson allocates from a counting free-list allocator here
+ * instead of going through ASan's (jansson itself is not instrumented, so
+ * ASan saw little of those objects anyway). The allocator is stricter
+ * than LeakSanitizer for JSON: after each game every JSON value must be
+ * freed (a leak fails that game at once), a double free aborts, and freed
+ * blocks are poisoned for the instrumented engine code.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "check.h"
+#include "engine.h"
+#include "ironfuture/game.h"
+#include "rng.h"
+
+#define GAMES 1500           /* ~40 s CPU under ASan+UBSan; see below */
+#define MAX_STEPS 4000       /* a game longer than this fails */
+#define MAXC 128
+#define ALL_MOVES_EVERY 20   /* 1 game in 20 applies every listed move */
+#define ROUNDTRIP_EVERY 8    /* steps between load -> dump checks */
+#define WORKERS 2            /* processes; the machines have two cores */
+
+static const struct rules_engine *eng;
+
+/* ---- a counting allocator for jansson --------------------------------- */
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HAVE_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define HAVE_ASAN 1
+#endif
+#ifdef HAVE_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+/*
+ * Test scaffolding, not code under test: keep sanitizers and coverage out
+ * of it, or it costs more than the engine it serves.
+ */
+#if defined(__has_attribute)
+#if __has_attribute(no_sanitize_coverage)
+#define NO_COVERAGE __attribute__((no_sanitize_coverage))
+#endif
+#endif
+#ifndef NO_COVERAGE
+#define NO_COVERAGE
+#endif
+#if defined(__clang__)
+#define SCAFFOLD __attribute__((no_sanitize("address", "undefined"))) NO_COVERAGE
+#else
+#define SCAFFOLD __attribute__((no_sanitize_address, no_sanitize_undefined))
+#endif
+
+#define CLASS_BYTES 16
+#define NCLASSES 256                /* blocks up to 4 KB pooled */
+#define LIVE_MAGIC 0x4c495645u
+#define FREE_MAGIC 0x46524545u
+
+struct blk {
+    uint32_t magic;
+    uint32_t cls;                   /* NCLASSES: a plain malloc */
+    uint64_t pad;                   /* keeps the payload 16-aligned */
+};
+
+static void *free_list[NCLASSES];
+static char *slab, *slab_end;
+static long live_blocks;
+
+SCAFFOLD static void *pool_malloc(size_t n)
+{
+    size_t cls = (n + CLASS_BYTES - 1) / CLASS_BYTES;
+    size_t size = sizeof(struct blk) + cls * CLASS_BYTES;
+    struct blk *b;
+
+    if (cls >= NCLASSES) {
+        b = malloc(sizeof *b + n);
+        if (!b)
+            return NULL;
+        b->cls = NCLASSES;
+    } else if (free_list[cls]) {
+        b = free_list[cls];
+        UNPOISON(b, size);
+        free_list[cls] = *(void **)(b + 1);
+    } else {
+        if (!slab || slab + size > slab_end) {
+            /* Slabs are never returned: the pool lives as long as the test. */
+            slab = malloc(1 << 20);
+            if (!slab)
+                return NULL;
+            slab_end = slab + (1 << 20);
+        }
+        b = (struct blk *)slab;
+        slab += size;
+    }
+    if (cls < NCLASSES)
+        b->cls = (uint32_t)cls;
+    b->magic = LIVE_MAGIC;
+    live_blocks++;
+    return b + 1;
+}
+
+SCAFFOLD static void pool_free(void *p)
+{
+    struct blk *b;
+
+    if (!p)
+        return;
+    b = (struct blk *)p - 1;
+    if (b->magic != LIVE_MAGIC) {
+        fprintf(stderr, "jansson value freed twice or never allocated\n");
+        abort();
+    }
+    b->magic = FREE_MAGIC;
+    live_blocks--;
+    if (b->cls == NCLASSES) {
+        free(b);
+        return;
+    }
+    *(void **)(b + 1) = free_list[b->cls];
+    free_list[b->cls] = b;
+    POISON((char *)(b + 1) + sizeof(void *), b->cls * CLASS_BYTES - sizeof(void *));
+}
+
+/* Event kinds every run of thousands of games must produce. */
+static const char *const must_see[] = {
+    "setup", "shuffle", "roll_off", "first_player", "round", "draw", "drawn",
+    "reshuffle", "location", "turn", "deploy", "retaliation", "hazard",
+    "allocate", "hold_fire", "attack", "destroyed", "repair", "harvest",
+    "scavenge", "shockwave", "support", "combat_end", "capture", "warehouse",
+    "discard_hand", "round_end", "market", "buy", "pass", "market_returned",
+    "game_over", "location_reshuffle",
+};
+#define NSEE (sizeof must_see / sizeof must_see[0])
+static long seen_count[NSEE];
+static long lost_attacks, ignored_retaliation, warehouse_declined, auto_pass;
+static long moves_checked, max_state_bytes, total_steps, rounds_total;
+static long wins[2], first_wins;
+
+/* Zones of one state, read from its JSON. */
+struct zones {
+    unsigned char hand[2][MAXC], deck[MAXC]; /* deck: personal or unit deck */
+    int ncards;
+};
+
+SCAFFOLD static void read_pile(json_t *a, unsigned char *mark, int *count, int n)
+{
+    size_t i;
+    json_t *v;
+
+    json_array_foreach(a, i, v) {
+        json_int_t c = json_integer_value(v);
+
+        if (CHECK(json_is_integer(v) && c >= 0 && c < n)) {
+            count[c]++;
+            if (mark)
+                mark[c] = 1;
+        }
+    }
+}
+
+/* Counts one sighting of location id. */
+SCAFFOLD static void see_location(int *seen, json_t *id)
+{
+    int k = json_is_string(id)
+          ? ironfuture_catalog_location(ironfuture_catalog_get(), json_string_value(id))
+          : -1;
+
+    if (CHECK(k >= 0))
+        seen[k]++;
+}
+
+SCAFFOLD static void see_locations(int *seen, json_t *arr)
+{
+    size_t i;
+    json_t *v;
+
+    json_array_foreach(arr, i, v)
+        see_location(seen, v);
+}
+
+/* Every card in exactly one zone, every location in one place. */
+SCAFFOLD static void check_accounting(json_t *state, struct zones *z)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    int count[MAXC] = {0}, lseen[IF_MAX_LOCATIONS] = {0};
+    json_t *seats = json_object_get(state, "seats"), *slot, *seat;
+    int n = cat->ninstances;
+    size_t i;
+
+    memset(z, 0, sizeof *z);
+    z->ncards = n;
+    json_array_foreach(seats, i, seat) {
+        read_pile(json_object_get(seat, "deck"), z->deck, count, n);
+        read_pile(json_object_get(seat, "hand"), z->hand[i], count, n);
+        read_pile(json_object_get(seat, "discard"), NULL, count, n);
+        read_pile(json_object_get(seat, "supports"), NULL, count, n);
+        see_locations(lseen, json_object_get(seat, "trophies"));
+    }
+    read_pile(json_object_get(state, "unit_deck"), z->deck, count, n);
+    read_pile(json_object_get(state, "market"), NULL, count, n);
+    json_array_foreach(json_object_get(state, "line"), i, slot) {
+        json_t *side, *u;
+        size_t s, k;
+
+        see_location(lseen, json_object_get(slot, "location"));
+        json_array_foreach(json_object_get(slot, "units"), s, side)
+            json_array_foreach(side, k, u) {
+                json_int_t c = json_integer_value(json_array_get(u, 0));
+
+                if (CHECK(c >= 0 && c < n))
+                    count[c]++;
+            }
+    }
+    see_locations(lseen, json_object_get(state, "location_deck"));
+    see_locations(lseen, json_object_get(state, "location_discard"));
+    for (int c = 0; c < n; c++)
+        if (!CHECK_EQ_INT(count[c], 1))
+            fprintf(stderr, "  card %d is in %d zones\n", c, count[c]);
+    for (int k = 0; k < cat->nlocations; k++)
+        if (!CHECK_EQ_INT(lseen[k], 1))
+            fprintf(stderr, "  location %s is in %d places\n", cat->location[k].id, lseen[k]);
+}
+
+/* Strings a view must not contain: the locations still in the deck. */
+struct banned {
+    int n;
+    const char *s[64];
+    int hits;
+};
+
+/* Byte-wise equality: library string calls are intercepted under ASan. */
+SCAFFOLD static int same(const char *a, const char *b)
+{
+    while (*a && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+/* Marks the integers under "card"/"target"/"targets"; counts banned strings. */
+SCAFFOLD static void walk(json_t *v, const char *key, unsigned char *ids,
+                          struct banned *ban)
+{
+    size_t i;
+    const char *k;
+    json_t *x;
+
+    if (json_is_object(v)) {
+        json_object_foreach(v, k, x)
+            walk(x, k, ids, ban);
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            walk(x, key, ids, ban);
+    } else if (json_is_integer(v) && key &&
+               (same(key, "card") || same(key, "target") || same(key, "targets"))) {
+        json_int_t c = json_integer_value(v);
+
+        if (c >= 0 && c < MAXC)
+            ids[c] = 1;
+    } else if (json_is_string(v) && ban) {
+        const char *t = json_string_value(v);
+
+        for (int j = 0; j < ban->n; j++)
+            if (same(ban->s[j], t))
+                ban->hits++;
+    }
+}
+
+SCAFFOLD static void check_view(json_t *state, const struct zones *z, int viewer)
+{
+    json_t *view = eng->view(state, viewer), *v;
+    unsigned char ids[MAXC] = {0};
+    json_t *players = json_object_get(view, "players");
+    struct banned ban = {0, {0}, 0};
+    size_t i;
+
+    CHECK(json_is_object(view) && !json_object_get(view, "error"));
+    json_array_foreach(json_object_get(state, "location_deck"), i, v)
+        if (ban.n < 64)
+            ban.s[ban.n++] = json_string_value(v);
+    walk(view, NULL, ids, &ban);
+    for (int c = 0; c < z->ncards; c++) {
+        int hidden = z->deck[c];
+
+        for (int s = 0; s < 2; s++)
+            hidden |= s != viewer && z->hand[s][c];
+        if (!CHECK(!(hidden && ids[c])))
+            fprintf(stderr, "  view of seat %d shows hidden card %d\n", viewer, c);
+    }
+    if (!CHECK_EQ_INT(ban.hits, 0))
+        fprintf(stderr, "  view shows a location from the location deck\n");
+    json_array_foreach(players, i, v) {
+        json_t *hand = json_object_get(v, "hand");
+
+        if ((int)i == viewer) {
+            CHECK(json_is_array(hand));
+            CHECK_EQ_INT(json_array_size(hand),
+                         json_integer_value(json_object_get(v, "hand_size")));
+        } else {
+            CHECK(hand == NULL);
+        }
+        CHECK(!json_object_get(v, "deck"));
+    }
+    CHECK(!json_object_get(view, "unit_deck") &&
+          !json_object_get(view, "location_deck"));
+    json_decref(view);
+}
+
+/*
+ * Public events must not name a card that was hidden before the move
+ * (in a hand or a deck) unless an earlier public event revealed it.
+ */
+SCAFFOLD static void check_events(json_t *events, const struct zones *before)
+{
+    unsigned char revealed[MAXC] = {0};
+    json_t *ev;
+    size_t i;
+
+    CHECK(json_is_array(events));
+    json_array_foreach(events, i, ev) {
+        const char *type = json_string_value(json_object_get(ev, "type"));
+        json_t *to = json_object_get(ev, "to");
+        unsigned char ids[MAXC] = {0};
+
+        if (!CHECK(type != NULL))
+            continue;
+        for (size_t k = 0; k < NSEE; k++)
+            if (!strcmp(type, must_see[k]))
+                seen_count[k]++;
+        if (!strcmp(type, "attack") && json_is_true(json_object_get(ev, "lost")))
+            lost_attacks++;
+        if (!strcmp(type, "retaliation") && json_object_get(ev, "ignored"))
+            ignored_retaliation++;
+        if (!strcmp(type, "warehouse") && json_is_string(json_object_get(ev, "support")) &&
+            json_is_false(json_object_get(ev, "taken")))
+            warehouse_declined++;
+        if (!strcmp(type, "pass") && json_is_true(json_object_get(ev, "automatic")))
+            auto_pass++;
+        if (!strcmp(type, "drawn")) {
+            CHECK(json_is_array(to) && json_array_size(to) == 1);
+            continue;
+        }
+        if (to) {
+            CHECK(json_is_array(to));
+            continue;
+        }
+        walk(ev, NULL, ids, NULL);
+        for (int c = 0; c < MAXC; c++) {
+            int hidden = before->deck[c] || before->hand[0][c] || before->hand[1][c];
+
+            if (ids[c] && hidden && !revealed[c]) {
+                /* These events are the reveal itself. */
+                if (!strcmp(type, "deploy") || !strcmp(type, "market") ||
+                    !strcmp(type, "discard_hand") || !strcmp(type, "warehouse"))
+                    revealed[c] = 1;
+                else if (!CHECK(0))
+                    fprintf(stderr, "  public %s event names hidden card %d\n",
+                            type, c);
+            }
+        }
+    }
+}
+
+static int popcount(unsigned x)
+{
+    int n = 0;
+
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/*
+ * Every listed move is accepted by apply. apply() leaves a refused state
+ * alone and only swaps the reference on success, so a counted reference
+ * stands in for a copy.
+ */
+static void check_moves_accepted(json_t *state, json_t *moves, int seat,
+                                 const unsigned char key[RNG_KEY_BYTES])
+{
+    size_t i;
+    json_t *m;
+
+    json_array_foreach(moves, i, m) {
+        json_t *s = json_incref(state), *ev = NULL;
+        struct rules_error err;
+        struct rng r;
+
+        rng_init(&r, key, 1000000 + i);
+        if (!CHECK_EQ_INT(eng->apply(&s, seat, m, &r, &ev, &err), 0)) {
+            char *t = json_dumps(m, JSON_COMPACT);
+            fprintf(stderr, "  listed move %s refused: %s %s\n", t, err.code,
+                    err.message);
+            pool_free(t); /* json_dumps allocates with the pool */
+        }
+        json_decref(ev);
+        json_decref(s);
+        moves_checked++;
+    }
+}
+
+/* The other seat may not make the move, and a refusal changes nothing. */
+static void check_refused_for_other(json_t *state, json_t *m, int seat,
+                                   const unsigned char key[RNG_KEY_BYTES])
+{
+    json_t *s = json_incref(state), *ev = NULL;
+    struct rules_error err;
+    struct rng r;
+
+    memset(&err, 0, sizeof err);
+    rng_init(&r, key, 0);
+    if (CHECK_EQ_INT(eng->apply(&s, 1 - seat, m, &r, &ev, &err), -1)) {
+        CHECK(err.code[0] && err.message[0] && err.rule[0]);
+        CHECK(s == state && ev == NULL);
+        CHECK_EQ_INT(r.pos, 0);
+    }
+    json_decref(s);
+}
+
+static void check_roundtrip(json_t *state, int measure)
+{
+    static struct if_game game;
+    struct if_game *g = &game;
+    struct rules_error err;
+    json_t *again;
+    char *t;
+    size_t len;
+
+    if (!CHECK_EQ_INT(ironfuture_game_load(g, state, &err), 0)) {
+        fprintf(stderr, "  load: %s %s\n", err.code, err.message);
+        return;
+    }
+    again = ironfuture_game_dump(g);
+    CHECK(json_equal(again, state));
+    if (measure) {
+        t = json_dumps(state, JSON_COMPACT);
+        len = strlen(t);
+        if ((long)len > max_state_bytes)
+            max_state_bytes = (long)len;
+        pool_free(t); /* json_dumps allocates with the pool */
+    }
+    json_decref(again);
+}
+
+static void play_one(int n, int check_all)
+{
+    unsigned char key[RNG_KEY_BYTES], pkey[RNG_KEY_BYTES];
+    struct rng rng, pick;
+    struct rules_error err;
+    struct rules_status st;
+    struct zones z;
+    json_t *state = NULL, *events = NULL, *opts = NULL;
+    int steps = 0, failed_before = check_state()->checks_failed;
+    int last_mover = 1;   /* before the first move: seat 0's view */
+    long live_before = live_blocks;
+
+    crypto_generichash(key, sizeof key, (unsigned char *)&n, sizeof n,
+                       (const unsigned char *)"game", 4);
+    crypto_generichash(pkey, sizeof pkey, (unsigned char *)&n, sizeof n,
+                       (const unsigned char *)"pick", 4);
+    rng_init(&rng, key, 0);
+    rng_init(&pick, pkey, 0);
+    if (n % 10 == 9)
+        opts = json_pack("{s:i}", "rounds_to_win", 1 + n % 5);
+    if (!CHECK_EQ_INT(eng->setup(opts, 2, &rng, &state, &events, &err), 0))
+        return;
+    json_decref(opts);
+    memset(&z, 0, sizeof z);
+    check_events(events, &z);
+    json_decref(events);
+    for (;;) {
+        json_t *moves, *list, *m, *other;
+        struct zones before;
+        int seat;
+
+        check_accounting(state, &z);
+        if (steps % ROUNDTRIP_EVERY == 0)
+            check_roundtrip(state, 1);
+        /* The view of the seat that did not just move, and a spectator's. */
+        check_view(state, &z, 1 - last_mover);
+        check_view(state, &z, -1);
+        if (!CHECK_EQ_INT(eng->status(state, &st), 0))
+            break;
+        if (st.finished) {
+            CHECK_EQ_INT(st.must_act, 0);
+            CHECK_EQ_INT(popcount(st.winners), 1);
+            for (int s = 0; s < 2; s++) {
+                moves = eng->legal_moves(state, s);
+                CHECK_EQ_INT(json_array_size(json_object_get(moves, "moves")), 0);
+                json_decref(moves);
+            }
+            wins[st.winners == 2]++;
+            check_roundtrip(state, 1);
+            break;
+        }
+        if (!CHECK_EQ_INT(popcount(st.must_act), 1) ||
+            !CHECK(steps < MAX_STEPS))
+            break;
+        seat = st.must_act == 1 ? 0 : 1;
+        moves = eng->legal_moves(state, seat);
+        other = eng->legal_moves(state, 1 - seat);
+        list = json_object_get(moves, "moves");
+        CHECK_EQ_INT(json_array_size(json_object_get(other, "moves")), 0);
+        json_decref(other);
+        if (!CHECK(json_array_size(list) > 0)) {
+            json_decref(moves);
+            break;
+        }
+        if (check_all)
+            check_moves_accepted(state, list, seat, key);
+        m = json_array_get(list, rng_uniform(&pick, (uint32_t)json_array_size(list)));
+        check_refused_for_other(state, m, seat, key);
+        before = z;
+        last_mover = seat;
+        if (!CHECK_EQ_INT(eng->apply(&state, seat, m, &rng, &events, &err), 0)) {
+            fprintf(stderr, "  refused: %s %s\n", err.code, err.message);
+            json_decref(moves);
+            break;
+        }
+        check_events(events, &before);
+        json_decref(events);
+        json_decref(moves);
+        steps++;
+        if (check_state()->checks_failed > failed_before + 20)
+            break;
+    }
+    total_steps += steps;
+    rounds_total += json_integer_value(json_object_get(state, "round"));
+    if (json_integer_value(json_object_get(state, "winner")) ==
+        json_integer_value(json_object_get(state, "first")))
+        first_wins++;
+    json_decref(state);
+    if (!CHECK_EQ_INT(live_blocks, live_before))
+        fprintf(stderr, "  JSON values leaked\n");
+    if (check_state()->checks_failed > failed_before)
+        fprintf(stderr, "  (in game %d, step %d)\n", n, steps);
+}
+
+/* What a worker process reports back. */
+struct tally {
+    long seen[NSEE];
+    long lost, ignored, declined, autopass, checked, max_bytes, steps, rounds;
+    long wins[2], first_wins, checks_failed;
+};
+
+static void tally_take(struct tally *t)
+{
+    memcpy(t->seen, seen_count, sizeof t->seen);
+    t->lost = lost_attacks;
+    t->ignored = ignored_retaliation;
+    t->declined = warehouse_declined;
+    t->autopass = auto_pass;
+    t->checked = moves_checked;
+    t->max_bytes = max_state_bytes;
+    t->steps = total_steps;
+    t->rounds = rounds_total;
+    t->wins[0] = wins[0];
+    t->wins[1] = wins[1];
+    t->first_wins = first_wins;
+    t->checks_failed = check_state()->checks_failed;
+}
+
+static void tally_add(const struct tally *t)
+{
+    for (size_t k = 0; k < NSEE; k++)
+        seen_count[k] += t->seen[k];
+    lost_attacks += t->lost;
+    ignored_retaliation += t->ignored;
+    warehouse_declined += t->declined;
+    auto_pass += t->autopass;
+    moves_checked += t->checked;
+    if (t->max_bytes > max_state_bytes)
+        max_state_bytes = t->max_bytes;
+    total_steps += t->steps;
+    rounds_total += t->rounds;
+    wins[0] += t->wins[0];
+    wins[1] += t->wins[1];
+    first_wins += t->first_wins;
+}
+
+/* Plays games worker, worker + WORKERS, ... and reports on fd. */
+static void worker_run(int worker, int games, int fd)
+{
+    struct tally t;
+
+    for (int n = worker; n < games && check_state()->checks_failed < 50;
+         n += WORKERS)
+        play_one(n, n % ALL_MOVES_EVERY == 0);
+    tally_take(&t);
+    if (write(fd, &t, sizeof t) != (ssize_t)sizeof t)
+        _exit(3);
+    close(fd);
+    _exit(t.checks_failed ? 1 : 0);
+}
+
+static void test_random_games_keep_every_invariant(void)
+{
+    const char *env = getenv("IRONFUTURE_GAMES");
+    int games = env ? atoi(env) : GAMES;
+    struct timespec t0, t1;
+    double secs;
+    int fds[WORKERS];
+    pid_t pids[WORKERS];
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fflush(stdout);
+    fflush(stderr);
+    for (int w = 0; w < WORKERS; w++) {
+        int p[2];
+
+        if (!CHECK_EQ_INT(pipe(p), 0))
+            return;
+        pids[w] = fork();
+        if (pids[w] == 0) {
+            close(p[0]);
+            worker_run(w, games, p[1]);
+        }
+        close(p[1]);
+        fds[w] = p[0];
+        CHECK(pids[w] > 0);
+    }
+    for (int w = 0; w < WORKERS; w++) {
+        struct tally t;
+        int status = 0;
+
+        if (CHECK_EQ_INT(read(fds[w], &t, sizeof t), (long)sizeof t)) {
+            tally_add(&t);
+            CHECK_EQ_INT(t.checks_failed, 0);
+        }
+        close(fds[w]);
+        waitpid(pids[w], &status, 0);
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    printf("%d games, %ld moves (%.1f per game, %.1f rounds per game) in "
+           "%.2f s with %d workers: %.0f games/s\n", games, total_steps,
+           (double)total_steps / games, (double)rounds_total / games, secs,
+           WORKERS, games / (secs > 0 ? secs : 1));
+    printf("listed moves re-checked: %ld; largest state %ld bytes\n",
+           moves_checked, max_state_bytes);
+    printf("wins seat 0/1: %ld/%ld, by the first player of the last round: "
+           "%ld\n", wins[0], wins[1], first_wins);
+    printf("attacks lost to earlier kills %ld, retaliation ignored %ld, "
+           "warehouse declined %ld, automatic passes %ld\n", lost_attacks,
+           ignored_retaliation, warehouse_declined, auto_pass);
+    for (size_t k = 0; k < NSEE && total_steps; k++)
+        if (!CHECK(seen_count[k] > 0))
+            fprintf(stderr, "  no %s event in any game\n", must_see[k]);
+    if (games >= 1000) {
+        CHECK(lost_attacks > 0);
+        CHECK(ignored_retaliation > 0);
+        CHECK(warehouse_declined > 0);
+        CHECK(auto_pass > 0);
+    }
+}
+
+int main(void)
+{
+    /* Before jansson allocates anything. */
+    json_set_alloc_funcs(pool_malloc, pool_free);
+    eng = rules_engine_find("ironfuture");
+    if (!CHECK(eng != NULL))
+        return check_summary();
+    RUN(test_random_games_keep_every_invariant);
+    return check_summary();
+}
