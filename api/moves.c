@@ -109,15 +109,6 @@ static int64_t etag_version(const char *s)
     return v;
 }
 
-static json_t *mask_array(unsigned m)
-{
-    json_t *a = json_array();
-
-    for (int i = 0; i < 32; i++)
-        if (m & (1u << i))
-            json_array_append_new(a, json_integer(i));
-    return a;
-}
 
 static void now_rfc3339(char out[24])
 {
@@ -158,7 +149,7 @@ static void commit_change(struct request *r, struct worker *w,
     payload = json_pack("{s:s, s:I, s:I, s:i, s:s, s:s, s:o}", "game_id", g->id,
                         "seq", (json_int_t)g->move_count, "version",
                         (json_int_t)g->version, "seat", seat, "kind", kind,
-                        "status", g->status, "must_act", mask_array(g->must_act));
+                        "status", g->status, "must_act", play_seat_list(g->must_act));
     answer_text = json_dumps(answer, JSON_COMPACT);
     state_text = json_dumps(g->state, JSON_COMPACT);
     events_text = json_dumps(events, JSON_COMPACT);
@@ -464,7 +455,7 @@ void handle_export(struct request *r, struct worker *w)
                          "seats", seats, "seed", seed, "commitment", g.commitment,
                          "setup", setup ? setup : json_null(), "moves", moves,
                          "final_state", g.state ? g.state : json_null(), "winners",
-                         mask_array(g.winners)));
+                         play_seat_list(g.winners)));
     setup = NULL;
 out:
     json_decref(moves);

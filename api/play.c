@@ -63,7 +63,7 @@ int play_seat_or_reply(struct request *r, const struct caller *c,
     return 0;
 }
 
-static json_t *mask_array(unsigned m)
+json_t *play_seat_list(unsigned m)
 {
     json_t *a = json_array();
 
@@ -94,8 +94,8 @@ json_t *play_view(const struct storage_game *g, int seat)
                   "version", (json_int_t)g->version, "seat_count",
                   g->seat_count, "seats", seats, "commitment", g->commitment,
                   "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(),
-                  "must_act", mask_array(g->must_act), "winners",
-                  mask_array(g->winners), "result", g->result, "created_at",
+                  "must_act", play_seat_list(g->must_act), "winners",
+                  play_seat_list(g->winners), "result", g->result, "created_at",
                   g->created_at, "updated_at", g->updated_at);
     if (!json_object_get(v, "result"))
         json_object_set_new(v, "result", json_null());
@@ -166,7 +166,7 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     if (play_status(g, &st))
         goto out;
     payload = json_pack("{s:s, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
-                        "must_act", mask_array(st.must_act));
+                        "must_act", play_seat_list(st.must_act));
     state_text = json_dumps(state, JSON_COMPACT);
     events_text = json_dumps(events, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);

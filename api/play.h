@@ -43,6 +43,9 @@ void play_rng(const struct storage_game *g, struct rng *rng);
 enum storage_status play_start(struct db *db, struct storage_game *g,
                                struct rules_error *err);
 
+/* A JSON array of the seats in bitmask m. New reference. */
+json_t *play_seat_list(unsigned m);
+
 /* Fills st from the engine for g's state. */
 int play_status(const struct storage_game *g, struct rules_status *st);
 

@@ -64,15 +64,8 @@ enum storage_status storage_account_revoke(struct db *db, const char *id,
                                            int64_t *epoch)
 {
     PGresult *res;
-    enum storage_status st = STORAGE_EXEC(db, account_revoke, 1, &id, &res);
 
-    if (st != STORAGE_OK)
-        return st;
-    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
-    if (st == STORAGE_OK)
-        *epoch = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-    PQclear(res);
-    return st;
+    return db_one_int(STORAGE_EXEC(db, account_revoke, 1, &id, &res), &res, epoch);
 }
 
 enum storage_status storage_idempotency_claim(struct db *db, const char *scope,
@@ -112,11 +105,7 @@ enum storage_status storage_idempotency_finish(struct db *db, const char *scope,
     char s[16];
     const char *p[] = {scope, route, key, s, body};
     PGresult *res;
-    enum storage_status st;
 
     snprintf(s, sizeof s, "%d", status);
-    st = STORAGE_EXEC(db, idempotency_finish, 5, p, &res);
-    if (st == STORAGE_OK)
-        PQclear(res);
-    return st;
+    return db_done(STORAGE_EXEC(db, idempotency_finish, 5, p, &res), &res);
 }

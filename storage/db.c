@@ -143,6 +143,25 @@ enum storage_status db_command(struct db *db, const char *sql)
     return st;
 }
 
+enum storage_status db_done(enum storage_status st, PGresult **res)
+{
+    if (st == STORAGE_OK)
+        PQclear(*res);
+    return st;
+}
+
+enum storage_status db_one_int(enum storage_status st, PGresult **res,
+                               int64_t *out)
+{
+    if (st != STORAGE_OK)
+        return st;
+    st = PQntuples(*res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
+    if (st == STORAGE_OK)
+        *out = strtoll(PQgetvalue(*res, 0, 0), NULL, 10);
+    PQclear(*res);
+    return st;
+}
+
 enum storage_status db_begin(struct db *db)
 {
     return db_command(db, "BEGIN");

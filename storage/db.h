@@ -10,6 +10,8 @@
 #ifndef TURNPOST_STORAGE_DB_H
 #define TURNPOST_STORAGE_DB_H
 
+#include <stdint.h>
+
 #include <libpq-fe.h>
 
 enum storage_status {
@@ -44,6 +46,15 @@ enum storage_status db_exec(struct db *db, const char *name, int n,
 
 /* The same for a literal command without parameters (BEGIN, COMMIT...). */
 enum storage_status db_command(struct db *db, const char *sql);
+
+/*
+ * Finishing a statement run by db_exec: st is its status, *res its result.
+ * db_done clears the result. db_one_int reads the first column of the one
+ * row as an integer (STORAGE_NOT_FOUND without a row) and clears it.
+ */
+enum storage_status db_done(enum storage_status st, PGresult **res);
+enum storage_status db_one_int(enum storage_status st, PGresult **res,
+                               int64_t *out);
 
 /* BEGIN / COMMIT / ROLLBACK. Rollback ignores failures. */
 enum storage_status db_begin(struct db *db);

@@ -156,12 +156,6 @@ enum storage_status storage_move_answer(struct db *db, const char *game_id,
     return st;
 }
 
-static enum storage_status command(enum storage_status st, PGresult **res)
-{
-    if (st == STORAGE_OK)
-        PQclear(*res);
-    return st;
-}
 
 enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const char *ruleset,
@@ -184,10 +178,10 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
     hex[1] = 'x';
     for (int i = 0; i < STORAGE_SEED_BYTES; i++)
         snprintf(hex + 2 + 2 * i, 3, "%02x", seed[i]);
-    st = command(STORAGE_EXEC(db, game_insert, 7, p, &res), &res);
+    st = db_done(STORAGE_EXEC(db, game_insert, 7, p, &res), &res);
     if (st != STORAGE_OK)
         return st;
-    return command(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
+    return db_done(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
 }
 
 enum storage_status storage_seat_fill(struct db *db, const char *game_id,
@@ -219,23 +213,9 @@ enum storage_status storage_seat_set_entropy(struct db *db,
     PGresult *res;
 
     snprintf(s, sizeof s, "%d", seat);
-    return command(STORAGE_EXEC(db, seat_set_entropy, 3, p, &res), &res);
+    return db_done(STORAGE_EXEC(db, seat_set_entropy, 3, p, &res), &res);
 }
 
-/* The first column of the one row of res as an integer. */
-static enum storage_status one_int(enum storage_status st, PGresult **resp,
-                                   int64_t *out)
-{
-    PGresult *res = *resp;
-
-    if (st != STORAGE_OK)
-        return st;
-    st = PQntuples(res) == 1 ? STORAGE_OK : STORAGE_NOT_FOUND;
-    if (st == STORAGE_OK)
-        *out = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-    PQclear(res);
-    return st;
-}
 
 enum storage_status storage_seat_invite(struct db *db, const char *game_id,
                                         int seat, int64_t *epoch)
@@ -245,7 +225,7 @@ enum storage_status storage_seat_invite(struct db *db, const char *game_id,
     PGresult *res;
 
     snprintf(s, sizeof s, "%d", seat);
-    return one_int(STORAGE_EXEC(db, seat_invite, 2, p, &res), &res, epoch);
+    return db_one_int(STORAGE_EXEC(db, seat_invite, 2, p, &res), &res, epoch);
 }
 
 enum storage_status storage_game_touch(struct db *db, const char *game_id,
@@ -253,7 +233,7 @@ enum storage_status storage_game_touch(struct db *db, const char *game_id,
 {
     PGresult *res;
 
-    return one_int(STORAGE_EXEC(db, game_touch, 1, &game_id, &res), &res,
+    return db_one_int(STORAGE_EXEC(db, game_touch, 1, &game_id, &res), &res,
                    version);
 }
 
@@ -287,7 +267,7 @@ enum storage_status storage_game_advance(struct db *db, const char *game_id,
     snprintf(seat, sizeof seat, "%d", a->seat);
     mask_text(must, sizeof must, a->must_act);
     mask_text(win, sizeof win, a->winners);
-    return one_int(STORAGE_EXEC(db, game_advance, 17, p, &res), &res, version);
+    return db_one_int(STORAGE_EXEC(db, game_advance, 17, p, &res), &res, version);
 }
 
 enum storage_status storage_moves_list(struct db *db, const char *game_id,
@@ -369,5 +349,5 @@ enum storage_status storage_ping(struct db *db)
 {
     PGresult *res;
 
-    return command(STORAGE_EXEC(db, ping, 0, NULL, &res), &res);
+    return db_done(STORAGE_EXEC(db, ping, 0, NULL, &res), &res);
 }
