@@ -4,6 +4,49 @@
 #include <string.h>
 #include <strings.h>
 
+#include <sodium.h>
+
+/*
+ * Each thread keeps the tokens it verified lately, keyed by a hash of the
+ * whole token: a hit skips base64, the claims' JSON and the Ed25519 check,
+ * the largest cost of a request. Expiry is checked on every use;
+ * revocation is checked by the handlers as always (token_epoch).
+ */
+#define TOKEN_CACHE_SLOTS 256
+
+static __thread struct {
+    unsigned char hash[crypto_generichash_BYTES];
+    int used;
+    struct token_claims claims;
+} token_cache[TOKEN_CACHE_SLOTS];
+
+static enum token_status verify_cached(const struct token_keyring *ring,
+                                       const char *token, size_t len,
+                                       int64_t now, struct token_claims *claims)
+{
+    unsigned char hash[crypto_generichash_BYTES];
+    enum token_status st;
+    unsigned slot;
+
+    crypto_generichash(hash, sizeof hash, (const unsigned char *)token, len,
+                       NULL, 0);
+    slot = (hash[0] | (unsigned)hash[1] << 8) % TOKEN_CACHE_SLOTS;
+    if (token_cache[slot].used &&
+        sodium_memcmp(token_cache[slot].hash, hash, sizeof hash) == 0) {
+        if (now >= token_cache[slot].claims.exp)
+            return TOKEN_EXPIRED;
+        *claims = token_cache[slot].claims;
+        return TOKEN_OK;
+    }
+    st = token_verify(ring, token, len, now, claims);
+    if (st == TOKEN_OK) {
+        memcpy(token_cache[slot].hash, hash, sizeof hash);
+        token_cache[slot].claims = *claims;
+        token_cache[slot].used = 1;
+    }
+    return st;
+}
+
 int auth_or_reply(struct request *r, struct worker *w, enum auth_need need,
                   struct caller *c)
 {
@@ -28,7 +71,7 @@ int auth_or_reply(struct request *r, struct worker *w, enum auth_need need,
         return -1;
     }
     h += 7;
-    st = token_verify(&w->app->keys, h, strlen(h), app_now(), &c->claims);
+    st = verify_cached(&w->app->keys, h, strlen(h), app_now(), &c->claims);
     if (st != TOKEN_OK) {
         reply_problem(r, PROBLEM_invalid_token, "%s", why[st]);
         return -1;
