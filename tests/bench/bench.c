@@ -1,0 +1,1610 @@
+/*
+ * turnpost-bench - the HTTP side of the load figures (tests/bench/README.md).
+ *
+ *   turnpost-bench setup  --url U --state F --games N [--ruleset R]
+ *                         [--accounts N] [--ids F]
+ *   turnpost-bench moves  --url U --state F --clients N --duration S
+ *                         [--warmup S] [--label L] [--result F] [--round N]
+ *                         [--server-pid P] [--seed N] [--fixed-move JSON]
+ *   turnpost-bench view   --url U --state F --clients N --duration S
+ *                         [--warmup S] [--label L] [--result F] [--round N]
+ *                         [--server-pid P]
+ *   turnpost-bench report --result F [--rss F] [--title TEXT]
+ *   turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]
+ *                         [--round N]
+ *
+ * setup creates bot accounts and games whose seats are all held by them,
+ * and writes a state file (accounts, tokens, games) and the game ids. moves
+ * runs N client threads, each with its own libcurl handle (keep-alive) and
+ * a disjoint share of the games: for a game it GETs the legal moves, picks
+ * one, and POSTs it with an Idempotency-Key; only the POST is counted. A
+ * finished game is replaced by a fresh one. view GETs games. With
+ * --server-pid, a phase also measures who used the CPU in its timed window
+ * (cpu does that for a pgbench run beside it). Each phase appends one line
+ * "label key=value ... round=N" to the result file; report turns that file
+ * (with the pgbench lines run.sh adds) and the RSS samples into the table
+ * of figures and ratios, taking medians when there are several rounds.
+ *
+ * Only loopback URLs are accepted; every loop ends by its deadline.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+#include <jansson.h>
+
+#define MAX_CLIENTS 256
+#define MAX_SEATS 8
+#define MAX_GAMES 65536
+#define MAX_ACCOUNTS 1024
+#define TOKEN_MAX 1024
+#define HIST_STEP_US 10          /* histogram resolution */
+#define HIST_BUCKETS 200000      /* 10 us steps up to 2 s, then overflow */
+#define MAX_REQUESTS_PER_CLIENT 50000000L /* a bound besides the deadline */
+
+/* ---------------------------------------------------------------- util */
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "turnpost-bench: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n, size);
+
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static uint64_t now_us(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* xorshift64*: a per-client deterministic stream. */
+static uint64_t rnd_next(uint64_t *s)
+{
+    uint64_t x = *s;
+
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+static size_t rnd_below(uint64_t *s, size_t n)
+{
+    return n ? (size_t)(rnd_next(s) % n) : 0;
+}
+
+/* --------------------------------------------------------- histograms */
+
+/* Latencies of one kind of request, per client; merged at the end. */
+struct hist {
+    uint32_t bucket[HIST_BUCKETS + 1];
+    uint64_t count, sum_us, max_us;
+    uint32_t status[600];           /* responses by HTTP status; 0: transport */
+};
+
+static void hist_add(struct hist *h, uint64_t us, int status)
+{
+    uint64_t b = us / HIST_STEP_US;
+
+    h->bucket[b < HIST_BUCKETS ? b : HIST_BUCKETS]++;
+    h->count++;
+    h->sum_us += us;
+    if (us > h->max_us)
+        h->max_us = us;
+    h->status[status > 0 && status < 600 ? status : 0]++;
+}
+
+static void hist_merge(struct hist *into, const struct hist *h)
+{
+    for (int i = 0; i <= HIST_BUCKETS; i++)
+        into->bucket[i] += h->bucket[i];
+    for (int i = 0; i < 600; i++)
+        into->status[i] += h->status[i];
+    into->count += h->count;
+    into->sum_us += h->sum_us;
+    if (h->max_us > into->max_us)
+        into->max_us = h->max_us;
+}
+
+/* The q-quantile (0..1) in milliseconds, at the bucket's upper edge. */
+static double hist_quantile_ms(const struct hist *h, double q)
+{
+    uint64_t want, seen = 0;
+
+    if (!h->count)
+        return 0;
+    want = (uint64_t)ceil(q * (double)h->count);
+    if (want < 1)
+        want = 1;
+    for (int i = 0; i <= HIST_BUCKETS; i++) {
+        seen += h->bucket[i];
+        if (seen >= want)
+            return i == HIST_BUCKETS ? (double)h->max_us / 1000.0
+                                     : (double)((i + 1) * HIST_STEP_US) / 1000.0;
+    }
+    return (double)h->max_us / 1000.0;
+}
+
+/* "201:1234,422:3" for the statuses seen; "none" when none. */
+static void hist_statuses(const struct hist *h, char *out, size_t n, int skip)
+{
+    size_t len = 0;
+
+    out[0] = 0;
+    for (int i = 0; i < 600 && len < n; i++)
+        if (h->status[i] && i != skip)
+            len += (size_t)snprintf(out + len, n - len, "%s%d:%u", len ? "," : "",
+                                    i, h->status[i]);
+    if (!out[0])
+        snprintf(out, n, "none");
+}
+
+static uint64_t hist_errors(const struct hist *h, int ok)
+{
+    uint64_t n = 0;
+
+    for (int i = 0; i < 600; i++)
+        if (i != ok)
+            n += h->status[i];
+    return n;
+}
+
+/* ---------------------------------------------------------------- http */
+
+/*
+ * One client's connection: a libcurl easy handle kept alive across
+ * requests, its header list (our own nodes over our own buffers, rewritten
+ * per request, so a request allocates nothing here) and a reused response
+ * buffer.
+ */
+struct http {
+    CURL *h;
+    const char *base;
+    char url[512];
+    char auth[TOKEN_MAX + 32];
+    char idem[96];
+    struct curl_slist hdr[5];
+    char *body;
+    size_t len, cap;
+    char err[CURL_ERROR_SIZE];
+};
+
+static size_t on_body(char *data, size_t size, size_t n, void *arg)
+{
+    struct http *c = arg;
+    size_t add = size * n;
+
+    if (c->len + add + 1 > c->cap) {
+        size_t cap = c->cap ? c->cap : 16384;
+
+        while (cap < c->len + add + 1)
+            cap *= 2;
+        if (!(c->body = realloc(c->body, cap)))
+            die("out of memory");
+        c->cap = cap;
+    }
+    memcpy(c->body + c->len, data, add);
+    c->len += add;
+    c->body[c->len] = 0;
+    return add;
+}
+
+static void http_init(struct http *c, const char *base)
+{
+    memset(c, 0, sizeof *c);
+    c->base = base;
+    if (!(c->h = curl_easy_init()))
+        die("curl_easy_init failed");
+    curl_easy_setopt(c->h, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c->h, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(c->h, CURLOPT_TIMEOUT_MS, 30000L);
+    curl_easy_setopt(c->h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+    curl_easy_setopt(c->h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(c->h, CURLOPT_WRITEDATA, c);
+    curl_easy_setopt(c->h, CURLOPT_ERRORBUFFER, c->err);
+    curl_easy_setopt(c->h, CURLOPT_PROTOCOLS_STR, "http");
+    on_body(NULL, 0, 0, c); /* allocate the buffer once */
+}
+
+static void http_free(struct http *c)
+{
+    if (c->h)
+        curl_easy_cleanup(c->h);
+    free(c->body);
+}
+
+/*
+ * Sends one request and waits for the answer; returns the HTTP status, or
+ * 0 when the transport failed. body NULL means GET. token and idem may be
+ * NULL. The answer is in c->body / c->len until the next request.
+ */
+static int http_do(struct http *c, const char *path, const char *token,
+                   const char *body, size_t body_len, const char *idem)
+{
+    struct curl_slist *head = NULL, **tail = &head;
+    long status = 0;
+    int n = 0;
+
+    snprintf(c->url, sizeof c->url, "%s%s", c->base, path);
+    curl_easy_setopt(c->h, CURLOPT_URL, c->url);
+    if (token) {
+        snprintf(c->auth, sizeof c->auth, "Authorization: Bearer %s", token);
+        c->hdr[n].data = c->auth;
+        *tail = &c->hdr[n];
+        tail = &c->hdr[n++].next;
+    }
+    if (body) {
+        static char ctype[] = "Content-Type: application/json";
+        static char expect[] = "Expect:";
+
+        c->hdr[n].data = ctype;
+        *tail = &c->hdr[n];
+        tail = &c->hdr[n++].next;
+        c->hdr[n].data = expect;
+        *tail = &c->hdr[n];
+        tail = &c->hdr[n++].next;
+        if (idem) {
+            snprintf(c->idem, sizeof c->idem, "Idempotency-Key: %s", idem);
+            c->hdr[n].data = c->idem;
+            *tail = &c->hdr[n];
+            tail = &c->hdr[n++].next;
+        }
+        curl_easy_setopt(c->h, CURLOPT_POST, 1L);
+        curl_easy_setopt(c->h, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(c->h, CURLOPT_POSTFIELDSIZE, (long)body_len);
+    } else {
+        curl_easy_setopt(c->h, CURLOPT_HTTPGET, 1L);
+    }
+    *tail = NULL;
+    curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, head);
+    c->len = 0;
+    c->body[0] = 0;
+    c->err[0] = 0;
+    if (curl_easy_perform(c->h) != CURLE_OK)
+        return 0;
+    curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &status);
+    return (int)status;
+}
+
+/* The answer as JSON (new reference), or NULL. */
+static json_t *http_json(const struct http *c)
+{
+    return json_loadb(c->body, c->len, 0, NULL);
+}
+
+/* Refuses anything but a loopback http URL. */
+static void check_url(const char *url)
+{
+    if (strncmp(url, "http://127.0.0.1:", 17) != 0 &&
+        strncmp(url, "http://localhost:", 17) != 0)
+        die("--url must be http://127.0.0.1:PORT (loopback only), not %s", url);
+}
+
+/* ------------------------------------------------------------- state */
+
+struct account {
+    char id[40];
+    char token[TOKEN_MAX];
+};
+
+struct game {
+    char id[40];
+    int acct[MAX_SEATS];            /* account index of each seat */
+    unsigned must_act;              /* seats that must act now */
+    int finished;
+};
+
+/* What setup made and the phases share, kept in the state file. */
+struct bench {
+    char ruleset[64];
+    int seats;
+    int naccounts;
+    struct account *accounts;
+    int ngames;
+    struct game *games;
+};
+
+static void state_write(const struct bench *b, const char *path)
+{
+    char tmp[4096];
+    FILE *f;
+
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (!(f = fopen(tmp, "w")))
+        die("cannot write %s: %s", tmp, strerror(errno));
+    fprintf(f, "turnpost-bench-state 1\nruleset %s\nseats %d\n", b->ruleset, b->seats);
+    for (int i = 0; i < b->naccounts; i++)
+        fprintf(f, "account %s %s\n", b->accounts[i].id, b->accounts[i].token);
+    for (int i = 0; i < b->ngames; i++) {
+        fprintf(f, "game %s", b->games[i].id);
+        for (int s = 0; s < b->seats; s++)
+            fprintf(f, " %d", b->games[i].acct[s]);
+        fputc('\n', f);
+    }
+    if (fclose(f) || rename(tmp, path))
+        die("cannot write %s: %s", path, strerror(errno));
+}
+
+static void state_read(struct bench *b, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[TOKEN_MAX + 256];
+
+    if (!f)
+        die("cannot read %s: %s", path, strerror(errno));
+    memset(b, 0, sizeof *b);
+    b->accounts = xcalloc(MAX_ACCOUNTS, sizeof *b->accounts);
+    b->games = xcalloc(MAX_GAMES, sizeof *b->games);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (strncmp(line, "ruleset ", 8) == 0) {
+            snprintf(b->ruleset, sizeof b->ruleset, "%.63s", line + 8);
+        } else if (strncmp(line, "seats ", 6) == 0) {
+            b->seats = atoi(line + 6);
+        } else if (strncmp(line, "account ", 8) == 0 && b->naccounts < MAX_ACCOUNTS) {
+            struct account *a = &b->accounts[b->naccounts];
+
+            if (sscanf(line + 8, "%39s %1023s", a->id, a->token) == 2)
+                b->naccounts++;
+        } else if (strncmp(line, "game ", 5) == 0 && b->ngames < MAX_GAMES) {
+            struct game *g = &b->games[b->ngames];
+            char *p = line + 5, *end;
+
+            snprintf(g->id, sizeof g->id, "%.36s", p);
+            p += strcspn(p, " ");
+            for (int s = 0; s < b->seats && s < MAX_SEATS; s++) {
+                long v = strtol(p, &end, 10);
+                if (end == p || v < 0 || v >= b->naccounts)
+                    die("%s: bad game line", path);
+                g->acct[s] = (int)v;
+                p = end;
+            }
+            b->ngames++;
+        }
+    }
+    fclose(f);
+    if (b->seats < 1 || b->seats > MAX_SEATS || !b->naccounts || !b->ngames)
+        die("%s is not a bench state file", path);
+}
+
+/* --------------------------------------------------------- games, moves */
+
+/* Reads status and must_act out of a GameView object. */
+static void game_from_view(struct game *g, const json_t *view)
+{
+    const char *status = json_string_value(json_object_get(view, "status"));
+    json_t *v;
+    size_t i;
+
+    g->must_act = 0;
+    json_array_foreach(json_object_get(view, "must_act"), i, v) {
+        json_int_t s = json_integer_value(v);
+        if (s >= 0 && s < MAX_SEATS)
+            g->must_act |= 1u << s;
+    }
+    g->finished = status && strcmp(status, "finished") == 0;
+}
+
+/*
+ * The fast path for a 201 move answer {"seq",...,"events",...,"game":
+ * GameView}: the server writes the view's keys in a fixed order, so the
+ * game's status and must_act are found by a scan from "game":{"id", with
+ * no parse of the state. Returns -1 when the text is not as expected (the
+ * caller then parses it).
+ */
+static int scan_answer(struct game *g, const char *body)
+{
+    const char *p = strstr(body, "\"game\":{\"id\":\"");
+    const char *st, *ma;
+
+    if (!p || !(st = strstr(p, "\"status\":\"")) || !(ma = strstr(p, "\"must_act\":[")))
+        return -1;
+    st += 10;
+    g->finished = strncmp(st, "finished\"", 9) == 0;
+    g->must_act = 0;
+    for (ma += 12; *ma && *ma != ']';) {
+        char *end;
+        long s = strtol(ma, &end, 10);
+
+        if (end == ma) {
+            ma++;
+            continue;
+        }
+        if (s >= 0 && s < MAX_SEATS)
+            g->must_act |= 1u << s;
+        ma = end;
+    }
+    return *ma == ']' ? 0 : -1;
+}
+
+/* Updates g from the server (GET /v1/games/{id}); untimed. */
+static int game_refresh(struct http *c, const struct bench *b, struct game *g)
+{
+    char path[128];
+    json_t *v;
+    int status;
+
+    snprintf(path, sizeof path, "/v1/games/%s", g->id);
+    status = http_do(c, path, b->accounts[g->acct[0]].token, NULL, 0, NULL);
+    if (status != 200 || !(v = http_json(c)))
+        return -1;
+    game_from_view(g, v);
+    json_decref(v);
+    return 0;
+}
+
+/*
+ * Creates a game of b's ruleset whose seats are held by accounts first,
+ * first+1, ... (mod the account count) and fills *g. Returns 0, or -1 with
+ * the status on stderr.
+ */
+static int game_create(struct http *c, const struct bench *b, int first,
+                       const char *idem, struct game *g)
+{
+    char body[1024];
+    size_t len;
+    json_t *v;
+    int status;
+
+    memset(g, 0, sizeof *g);
+    len = (size_t)snprintf(body, sizeof body, "{\"ruleset\":\"%s\",\"seats\":[", b->ruleset);
+    for (int s = 0; s < b->seats; s++) {
+        g->acct[s] = (first + s) % b->naccounts;
+        len += (size_t)snprintf(body + len, sizeof body - len, "%s{\"account_id\":\"%s\"}",
+                                s ? "," : "", b->accounts[g->acct[s]].id);
+    }
+    len += (size_t)snprintf(body + len, sizeof body - len, "]}");
+    status = http_do(c, "/v1/games", b->accounts[g->acct[0]].token, body, len, idem);
+    if (status != 201 || !(v = http_json(c))) {
+        fprintf(stderr, "turnpost-bench: POST /v1/games: %d %s %.300s\n", status,
+                c->err, c->body);
+        return -1;
+    }
+    snprintf(g->id, sizeof g->id, "%s",
+             json_string_value(json_object_get(json_object_get(v, "game"), "id")) ?: "");
+    game_from_view(g, json_object_get(v, "game"));
+    json_decref(v);
+    return g->id[0] ? 0 : -1;
+}
+
+/*
+ * A concrete value for one field of a legal move: a scalar is itself; an
+ * array lists the allowed values (one is picked); an object with an
+ * "enum"/"one_of"/"values"/"allowed" list or a "min"/"max" ("minimum"/
+ * "maximum") range gives its choices; any other object is taken as a
+ * value. NULL when there is nothing to choose from. New reference.
+ */
+static json_t *concrete_value(json_t *v, uint64_t *rng)
+{
+    static const char *const lists[] = {"enum", "one_of", "oneOf", "values",
+                                        "allowed", "choices", NULL};
+
+    if (json_is_array(v)) {
+        size_t n = json_array_size(v);
+        return n ? concrete_value(json_array_get(v, rnd_below(rng, n)), rng) : NULL;
+    }
+    if (json_is_object(v)) {
+        json_t *lo = json_object_get(v, "min"), *hi = json_object_get(v, "max");
+
+        for (int i = 0; lists[i]; i++) {
+            json_t *l = json_object_get(v, lists[i]);
+            if (json_is_array(l))
+                return concrete_value(l, rng);
+        }
+        if (!lo)
+            lo = json_object_get(v, "minimum");
+        if (!hi)
+            hi = json_object_get(v, "maximum");
+        if (json_is_integer(lo) && json_is_integer(hi)) {
+            json_int_t a = json_integer_value(lo), z = json_integer_value(hi);
+            if (z < a)
+                return NULL;
+            return json_integer(a + (json_int_t)rnd_below(rng, (size_t)(z - a + 1)));
+        }
+    }
+    return json_incref(v);
+}
+
+/* A concrete move from one entry of legal-moves, or NULL. New reference. */
+static json_t *concrete_move(json_t *m, uint64_t *rng)
+{
+    json_t *out, *v, *cv;
+    const char *key;
+
+    if (!json_is_object(m) || !json_is_string(json_object_get(m, "type")))
+        return NULL;
+    out = json_object();
+    json_object_foreach(m, key, v) {
+        if (strcmp(key, "type") == 0) {
+            json_object_set(out, key, v);
+            continue;
+        }
+        if (!(cv = concrete_value(v, rng))) {
+            json_decref(out);
+            return NULL;
+        }
+        json_object_set_new(out, key, cv);
+    }
+    return out;
+}
+
+/*
+ * Picks a move from a legal-moves answer {"moves": [...]}: from a random
+ * entry on, the first that can be made concrete. Writes the request body
+ * {"move": ..., "seat": n} into buf; returns its length, or 0 for none.
+ */
+static size_t pick_move(const struct http *c, int seat, uint64_t *rng, char *buf,
+                        size_t cap)
+{
+    json_t *lm = http_json(c), *moves = json_object_get(lm, "moves"), *m = NULL;
+    size_t n = json_array_size(moves), start = rnd_below(rng, n), len = 0, k;
+
+    for (size_t i = 0; i < n && !m; i++)
+        m = concrete_move(json_array_get(moves, (start + i) % n), rng);
+    if (m) {
+        len = (size_t)snprintf(buf, cap, "{\"move\":");
+        k = json_dumpb(m, buf + len, cap - len - 32, JSON_COMPACT);
+        if (k > 0 && k < cap - len - 32)
+            len += k + (size_t)snprintf(buf + len + k, cap - len - k, ",\"seat\":%d}", seat);
+        else
+            len = 0;
+        json_decref(m);
+    }
+    json_decref(lm);
+    return len;
+}
+
+/* ----------------------------------------------------------------- cpu */
+
+/* CPU ticks used so far, by who used them. */
+struct cpu {
+    double wall;
+    unsigned long long busy, total;  /* the machine's, from /proc/stat */
+    int n;
+    struct proc_ticks {
+        long pid;
+        int who;                   /* WHO_* */
+        unsigned long long ticks;
+    } *procs;
+};
+
+enum { WHO_SERVER, WHO_PG, WHO_LOADGEN, WHO_OTHER };
+
+/* utime + stime of /proc/PID/stat, and its command name in comm. */
+static int proc_ticks(const char *pid, char *comm, size_t n, unsigned long long *ticks)
+{
+    char path[300], buf[1024], *open_paren, *close_paren;
+    unsigned long long ut, st;
+    FILE *f;
+    size_t len;
+
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    if (!(f = fopen(path, "r")))
+        return -1;
+    len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = 0;
+    if (!(open_paren = strchr(buf, '(')) || !(close_paren = strrchr(buf, ')')))
+        return -1;
+    snprintf(comm, n, "%.*s", (int)(close_paren - open_paren - 1), open_paren + 1);
+    /* after ")": state ppid pgrp session tty tpgid flags minflt cminflt
+       majflt cmajflt utime stime */
+    if (sscanf(close_paren + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+               &ut, &st) != 2)
+        return -1;
+    *ticks = ut + st;
+    return 0;
+}
+
+static int by_pid(const void *x, const void *y)
+{
+    const struct proc_ticks *a = x, *b = y;
+
+    return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+/*
+ * A snapshot of every process's CPU time, each tagged as the server (by
+ * pid), PostgreSQL, a load generator (turnpost-bench, pgbench) or other,
+ * and of the machine's busy and total time. Free with cpu_free().
+ */
+static void cpu_snapshot(struct cpu *c, long server_pid)
+{
+    char line[512], comm[64];
+    unsigned long long v[10] = {0}, t;
+    struct dirent *d;
+    int cap = 1024;
+    DIR *dir;
+    FILE *f;
+
+    memset(c, 0, sizeof *c);
+    c->procs = xcalloc((size_t)cap, sizeof *c->procs);
+    if ((dir = opendir("/proc"))) {
+        while ((d = readdir(dir))) {
+            if (d->d_name[0] < '1' || d->d_name[0] > '9' ||
+                proc_ticks(d->d_name, comm, sizeof comm, &t))
+                continue;
+            if (c->n == cap) {
+                cap *= 2;
+                if (!(c->procs = realloc(c->procs, (size_t)cap * sizeof *c->procs)))
+                    die("out of memory");
+            }
+            c->procs[c->n].pid = atol(d->d_name);
+            c->procs[c->n].ticks = t;
+            c->procs[c->n].who = c->procs[c->n].pid == server_pid ? WHO_SERVER
+                                 : !strcmp(comm, "postgres")     ? WHO_PG
+                                 : !strcmp(comm, "turnpost-bench") || !strcmp(comm, "pgbench")
+                                     ? WHO_LOADGEN
+                                     : WHO_OTHER;
+            c->n++;
+        }
+        closedir(dir);
+    }
+    qsort(c->procs, (size_t)c->n, sizeof *c->procs, by_pid);
+    c->wall = now_s();
+    if ((f = fopen("/proc/stat", "r"))) {
+        if (fgets(line, sizeof line, f) &&
+            sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+                   &v[3], &v[4], &v[5], &v[6], &v[7]) == 8) {
+            for (int i = 0; i < 8; i++)
+                c->total += v[i];
+            c->busy = c->total - v[3] - v[4];
+        }
+        fclose(f);
+    }
+}
+
+/*
+ * Ticks each kind of process used from a to b: a process in both counts
+ * its difference, one started since counts whole; one that ended is
+ * missed, which is why "other" is the machine's busy time less the rest.
+ */
+static void cpu_delta(const struct cpu *a, const struct cpu *b, double who[4])
+{
+    memset(who, 0, 4 * sizeof who[0]);
+    for (int i = 0, j = 0; i < b->n; i++) {
+        unsigned long long before = 0;
+
+        while (j < a->n && a->procs[j].pid < b->procs[i].pid)
+            j++;
+        if (j < a->n && a->procs[j].pid == b->procs[i].pid && a->procs[j].ticks <= b->procs[i].ticks)
+            before = a->procs[j].ticks;
+        who[b->procs[i].who] += (double)(b->procs[i].ticks - before);
+    }
+}
+
+static void cpu_free(struct cpu *c)
+{
+    free(c->procs);
+    c->procs = NULL;
+}
+
+static void sleep_until(double t)
+{
+    double d;
+
+    while ((d = t - now_s()) > 0) {
+        struct timespec ts = {(time_t)d, (long)((d - (double)(time_t)d) * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* ----------------------------------------------------------- the phases */
+
+struct options {
+    const char *url, *state, *ids, *result, *label, *rss, *title;
+    const char *ruleset, *fixed_move;
+    int games, accounts, clients, round;
+    long server_pid;
+    double duration, warmup, from, to;
+    uint64_t seed;
+};
+
+static void append_result(const struct options *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void cpu_write(const struct options *o, const char *label, const struct cpu *a,
+                      const struct cpu *b);
+
+/* What a client does and counts in a moves or view phase. */
+struct client {
+    pthread_t thread;
+    int index;
+    const struct options *o;
+    struct bench *b;
+    int *mine;                      /* indices into b->games */
+    int nmine;
+    pthread_barrier_t *start;
+    double t_warm, t_end;           /* set between the two barriers */
+    struct hist *post;              /* the counted requests */
+    struct hist *legal;             /* legal-moves GETs, timed apart */
+    uint64_t created, stuck, resyncs, scan_fallbacks;
+};
+
+/* This process's tag in idempotency keys and names; first called in main. */
+static const char *run_id(void)
+{
+    static char id[16];
+
+    if (!id[0])
+        snprintf(id, sizeof id, "%lx%04x", (unsigned long)time(NULL) & 0xffffff,
+                 (unsigned)getpid() & 0xffff);
+    return id;
+}
+
+/* Replaces finished game slot gi by a fresh game; untimed. */
+static int replace_game(struct client *cl, struct http *c, int gi, uint64_t *seq)
+{
+    char idem[96];
+    struct game g;
+
+    snprintf(idem, sizeof idem, "bc-%s-%s-%d-%" PRIu64, run_id(), cl->o->label,
+             cl->index, (*seq)++);
+    if (game_create(c, cl->b, cl->b->games[gi].acct[0], idem, &g))
+        return -1;
+    cl->b->games[gi] = g;
+    cl->created++;
+    return 0;
+}
+
+static void *moves_client(void *arg)
+{
+    struct client *cl = arg;
+    const struct options *o = cl->o;
+    struct bench *b = cl->b;
+    struct http c;
+    uint64_t rng = o->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)cl->index + 1, seq = 0;
+    size_t bodycap = 1 << 16;
+    char *body = xcalloc(1, bodycap), path[160], idem[96];
+    long requests = 0;
+    int next = 0;
+
+    http_init(&c, o->url);
+    for (int i = 0; i < cl->nmine; i++) /* learn where each game stands */
+        if (game_refresh(&c, b, &b->games[cl->mine[i]]))
+            fprintf(stderr, "turnpost-bench: cannot read game %s\n", b->games[cl->mine[i]].id);
+    pthread_barrier_wait(cl->start); /* ready */
+    pthread_barrier_wait(cl->start); /* go: t_warm and t_end are set */
+    while (requests++ < MAX_REQUESTS_PER_CLIENT && cl->nmine) {
+        int gi = cl->mine[next++ % cl->nmine], seat = -1, status;
+        struct game *g = &b->games[gi];
+        uint64_t t0, t1;
+        double t = now_s();
+        size_t len;
+        int counted;
+
+        if (t >= cl->t_end)
+            break;
+        counted = t >= cl->t_warm;
+        if (g->finished && replace_game(cl, &c, gi, &seq))
+            break;
+        for (int s = 0; s < b->seats; s++)
+            if (g->must_act & (1u << s)) {
+                seat = s;
+                break;
+            }
+        if (seat < 0) {
+            cl->resyncs++;
+            game_refresh(&c, b, g);
+            continue;
+        }
+        if (o->fixed_move) {
+            len = (size_t)snprintf(body, bodycap, "{\"move\":%s,\"seat\":%d}",
+                                   o->fixed_move, seat);
+        } else {
+            snprintf(path, sizeof path, "/v1/games/%s/legal-moves?seat=%d", g->id, seat);
+            t0 = now_us();
+            status = http_do(&c, path, b->accounts[g->acct[seat]].token, NULL, 0, NULL);
+            t1 = now_us();
+            if (counted)
+                hist_add(cl->legal, t1 - t0, status);
+            if (status != 200) {
+                cl->resyncs++;
+                game_refresh(&c, b, g);
+                continue;
+            }
+            if (!(len = pick_move(&c, seat, &rng, body, bodycap))) {
+                /* No concrete move: give the game up for a fresh one. */
+                cl->stuck++;
+                snprintf(path, sizeof path, "/v1/games/%s/resign", g->id);
+                snprintf(body, bodycap, "{\"seat\":%d}", seat);
+                http_do(&c, path, b->accounts[g->acct[seat]].token, body,
+                        strlen(body), NULL);
+                g->finished = 1;
+                continue;
+            }
+        }
+        snprintf(path, sizeof path, "/v1/games/%s/moves", g->id);
+        snprintf(idem, sizeof idem, "bm-%s-%s-%d-%" PRIu64, run_id(), o->label,
+                 cl->index, seq++);
+        t0 = now_us();
+        status = http_do(&c, path, b->accounts[g->acct[seat]].token, body, len, idem);
+        t1 = now_us();
+        if (counted && now_s() <= cl->t_end)
+            hist_add(cl->post, t1 - t0, status);
+        if (status == 201) {
+            if (scan_answer(g, c.body)) {
+                json_t *v = http_json(&c);
+
+                cl->scan_fallbacks++;
+                game_from_view(g, json_object_get(v, "game"));
+                json_decref(v);
+            }
+        } else {
+            if (status == 0)
+                fprintf(stderr, "turnpost-bench: POST: %s\n", c.err);
+            cl->resyncs++;
+            game_refresh(&c, b, g);
+        }
+    }
+    http_free(&c);
+    free(body);
+    return NULL;
+}
+
+static void *view_client(void *arg)
+{
+    struct client *cl = arg;
+    const struct bench *b = cl->b;
+    struct http c;
+    char path[128];
+    long requests = 0;
+    int next = 0;
+
+    http_init(&c, cl->o->url);
+    pthread_barrier_wait(cl->start); /* ready */
+    pthread_barrier_wait(cl->start); /* go */
+    while (requests++ < MAX_REQUESTS_PER_CLIENT && cl->nmine) {
+        const struct game *g = &b->games[cl->mine[next++ % cl->nmine]];
+        double t = now_s();
+        uint64_t t0, t1;
+        int status;
+
+        if (t >= cl->t_end)
+            break;
+        snprintf(path, sizeof path, "/v1/games/%s", g->id);
+        t0 = now_us();
+        status = http_do(&c, path, b->accounts[g->acct[0]].token, NULL, 0, NULL);
+        t1 = now_us();
+        if (t >= cl->t_warm && now_s() <= cl->t_end)
+            hist_add(cl->post, t1 - t0, status);
+    }
+    http_free(&c);
+    return NULL;
+}
+
+/* Appends one line, tagged with the round, to the result file and stdout. */
+static void append_result(const struct options *o, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    FILE *f;
+
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line - 16, fmt, ap);
+    va_end(ap);
+    snprintf(line + strlen(line), 16, " round=%d", o->round);
+    printf("%s\n", line);
+    if (o->result) {
+        if (!(f = fopen(o->result, "a")))
+            die("cannot append to %s: %s", o->result, strerror(errno));
+        fprintf(f, "%s\n", line);
+        fclose(f);
+    }
+}
+
+/*
+ * Runs o->clients clients of fn over b's games (client i takes games i,
+ * i + clients, ...) for warmup + duration seconds and writes the figures.
+ */
+static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void *),
+                      int moves)
+{
+    struct client *cl = xcalloc((size_t)o->clients, sizeof *cl);
+    struct hist *post = xcalloc(1, sizeof *post), *legal = xcalloc(1, sizeof *legal);
+    uint64_t created = 0, stuck = 0, resyncs = 0, fallbacks = 0;
+    char errs[512], lerrs[512];
+    pthread_barrier_t start;
+    struct cpu ca, cb;
+    char cpu_label[96];
+    double t0;
+
+    if (o->clients < 1 || o->clients > MAX_CLIENTS)
+        die("--clients must be 1 to %d", MAX_CLIENTS);
+    if (o->duration <= 0)
+        die("--duration must be positive");
+    pthread_barrier_init(&start, NULL, (unsigned)o->clients + 1);
+    for (int i = 0; i < o->clients; i++) {
+        cl[i].index = i;
+        cl[i].o = o;
+        cl[i].b = b;
+        cl[i].start = &start;
+        cl[i].mine = xcalloc((size_t)b->ngames / (size_t)o->clients + 1, sizeof(int));
+        for (int k = i; k < b->ngames; k += o->clients)
+            cl[i].mine[cl[i].nmine++] = k;
+        cl[i].post = xcalloc(1, sizeof *cl[i].post);
+        cl[i].legal = xcalloc(1, sizeof *cl[i].legal);
+        if (pthread_create(&cl[i].thread, NULL, fn, &cl[i]))
+            die("cannot start a client thread");
+    }
+    /* The clients read their games first; the clock starts when all have. */
+    pthread_barrier_wait(&start);
+    t0 = now_s();
+    for (int i = 0; i < o->clients; i++) {
+        cl[i].t_warm = t0 + o->warmup;
+        cl[i].t_end = t0 + o->warmup + o->duration;
+    }
+    pthread_barrier_wait(&start);
+    if (o->server_pid > 0) {
+        sleep_until(t0 + o->warmup);
+        cpu_snapshot(&ca, o->server_pid);
+        sleep_until(t0 + o->warmup + o->duration);
+        cpu_snapshot(&cb, o->server_pid);
+    }
+    for (int i = 0; i < o->clients; i++) {
+        pthread_join(cl[i].thread, NULL);
+        hist_merge(post, cl[i].post);
+        hist_merge(legal, cl[i].legal);
+        created += cl[i].created;
+        stuck += cl[i].stuck;
+        resyncs += cl[i].resyncs;
+        fallbacks += cl[i].scan_fallbacks;
+        free(cl[i].mine);
+        free(cl[i].post);
+        free(cl[i].legal);
+    }
+    pthread_barrier_destroy(&start);
+    hist_statuses(post, errs, sizeof errs, moves ? 201 : 200);
+    if (moves) {
+        hist_statuses(legal, lerrs, sizeof lerrs, 200);
+        append_result(o,
+                      "%s kind=moves clients=%d duration=%.1f rps=%.1f n=%" PRIu64
+                      " ok=%u p50_ms=%.2f p99_ms=%.2f mean_ms=%.2f max_ms=%.1f errors=%" PRIu64
+                      " by_status=%s legal_rps=%.1f legal_p50_ms=%.2f legal_p99_ms=%.2f"
+                      " legal_errors=%s created=%" PRIu64 " stuck=%" PRIu64 " resyncs=%" PRIu64
+                      " scan_fallbacks=%" PRIu64,
+                      o->label, o->clients, o->duration, (double)post->status[201] / o->duration,
+                      post->count, post->status[201], hist_quantile_ms(post, 0.50),
+                      hist_quantile_ms(post, 0.99),
+                      post->count ? (double)post->sum_us / (double)post->count / 1000.0 : 0.0,
+                      (double)post->max_us / 1000.0, hist_errors(post, 201), errs,
+                      (double)legal->count / o->duration, hist_quantile_ms(legal, 0.50),
+                      hist_quantile_ms(legal, 0.99), lerrs, created, stuck, resyncs, fallbacks);
+        state_write(b, o->state); /* finished games were replaced */
+    } else {
+        append_result(o,
+                      "%s kind=view clients=%d duration=%.1f rps=%.1f n=%" PRIu64
+                      " ok=%u p50_ms=%.2f p99_ms=%.2f mean_ms=%.2f max_ms=%.1f errors=%" PRIu64
+                      " by_status=%s",
+                      o->label, o->clients, o->duration, (double)post->status[200] / o->duration,
+                      post->count, post->status[200], hist_quantile_ms(post, 0.50),
+                      hist_quantile_ms(post, 0.99),
+                      post->count ? (double)post->sum_us / (double)post->count / 1000.0 : 0.0,
+                      (double)post->max_us / 1000.0, hist_errors(post, 200), errs);
+    }
+    if (o->server_pid > 0) {
+        snprintf(cpu_label, sizeof cpu_label, "cpu_%s", o->label);
+        cpu_write(o, cpu_label, &ca, &cb);
+        cpu_free(&ca);
+        cpu_free(&cb);
+    }
+    free(post);
+    free(legal);
+    free(cl);
+}
+
+/* Writes who used the CPU between snapshots a and b, in % of one CPU. */
+static void cpu_write(const struct options *o, const char *label, const struct cpu *a,
+                      const struct cpu *b)
+{
+    double hz = (double)sysconf(_SC_CLK_TCK), wall = b->wall - a->wall, who[4], busy, pct[4];
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+    cpu_delta(a, b, who);
+    busy = b->total > a->total ? 100.0 * (double)ncpu * (double)(b->busy - a->busy) /
+                                     (double)(b->total - a->total)
+                               : 0.0;
+    for (int i = 0; i < 3; i++)
+        pct[i] = 100.0 * who[i] / hz / wall;
+    pct[WHO_OTHER] = busy - pct[0] - pct[1] - pct[2];
+    if (pct[WHO_OTHER] < 0)
+        pct[WHO_OTHER] = 0;
+    append_result(o,
+                  "%s kind=cpu window_s=%.1f ncpu=%ld server_pct=%.1f pg_pct=%.1f"
+                  " loadgen_pct=%.1f other_pct=%.1f busy_pct=%.1f",
+                  label, wall, ncpu, pct[WHO_SERVER], pct[WHO_PG], pct[WHO_LOADGEN],
+                  pct[WHO_OTHER], busy);
+}
+
+/*
+ * Measures who used the CPU between --from and --to seconds after its
+ * start, for a phase it runs alongside (pgbench).
+ */
+static void cmd_cpu(const struct options *o)
+{
+    double start = now_s();
+    struct cpu a, b;
+
+    if (o->to <= o->from || o->from < 0)
+        die("cpu needs 0 <= --from < --to");
+    sleep_until(start + o->from);
+    cpu_snapshot(&a, o->server_pid);
+    sleep_until(start + o->to);
+    cpu_snapshot(&b, o->server_pid);
+    cpu_write(o, o->label, &a, &b);
+    cpu_free(&a);
+    cpu_free(&b);
+}
+
+/* --------------------------------------------------------------- setup */
+
+struct setup_job {
+    pthread_t thread;
+    const struct options *o;
+    struct bench *b;
+    int from, to, failed;
+};
+
+static void *setup_games(void *arg)
+{
+    struct setup_job *j = arg;
+    struct http c;
+    char idem[96];
+
+    http_init(&c, j->o->url);
+    for (int i = j->from; i < j->to && !j->failed; i++) {
+        snprintf(idem, sizeof idem, "bs-%s-%d", run_id(), i);
+        if (game_create(&c, j->b, (i * j->b->seats) % j->b->naccounts, idem, &j->b->games[i]))
+            j->failed = 1;
+    }
+    http_free(&c);
+    return NULL;
+}
+
+static void cmd_setup(const struct options *o)
+{
+    struct bench b = {0};
+    struct setup_job jobs[8];
+    struct http c;
+    char path[128], body[256];
+    json_t *v;
+    int status, njobs = 8;
+    double t0 = now_s();
+    FILE *f;
+
+    if (o->games < 1 || o->games > MAX_GAMES)
+        die("--games must be 1 to %d", MAX_GAMES);
+    snprintf(b.ruleset, sizeof b.ruleset, "%s", o->ruleset);
+    http_init(&c, o->url);
+    snprintf(path, sizeof path, "/v1/rulesets/%s", o->ruleset);
+    if ((status = http_do(&c, path, NULL, NULL, 0, NULL)) != 200 || !(v = http_json(&c)))
+        die("GET %s: %d %s %.300s", path, status, c.err, c.body);
+    b.seats = (int)json_integer_value(json_object_get(v, "min_seats"));
+    json_decref(v);
+    if (b.seats < 1 || b.seats > MAX_SEATS)
+        die("ruleset %s has %d seats", o->ruleset, b.seats);
+
+    b.naccounts = o->accounts > 0 ? o->accounts : 64;
+    if (b.naccounts < b.seats || b.naccounts > MAX_ACCOUNTS)
+        die("--accounts must be %d to %d", b.seats, MAX_ACCOUNTS);
+    b.accounts = xcalloc((size_t)b.naccounts, sizeof *b.accounts);
+    for (int i = 0; i < b.naccounts; i++) {
+        const char *id, *token;
+
+        snprintf(body, sizeof body, "{\"name\":\"bench-%s-%d\",\"kind\":\"bot\"}", run_id(), i);
+        if ((status = http_do(&c, "/v1/accounts", NULL, body, strlen(body), NULL)) != 201 ||
+            !(v = http_json(&c)))
+            die("POST /v1/accounts: %d %s %.300s", status, c.err, c.body);
+        id = json_string_value(json_object_get(json_object_get(v, "account"), "id"));
+        token = json_string_value(json_object_get(v, "token"));
+        if (!id || !token || strlen(token) >= TOKEN_MAX)
+            die("POST /v1/accounts: unexpected answer %.300s", c.body);
+        snprintf(b.accounts[i].id, sizeof b.accounts[i].id, "%s", id);
+        snprintf(b.accounts[i].token, sizeof b.accounts[i].token, "%s", token);
+        json_decref(v);
+    }
+    http_free(&c);
+
+    b.ngames = o->games;
+    b.games = xcalloc((size_t)b.ngames, sizeof *b.games);
+    if (njobs > b.ngames)
+        njobs = b.ngames;
+    for (int i = 0; i < njobs; i++) {
+        jobs[i] = (struct setup_job){.o = o, .b = &b,
+                                     .from = b.ngames * i / njobs,
+                                     .to = b.ngames * (i + 1) / njobs};
+        if (pthread_create(&jobs[i].thread, NULL, setup_games, &jobs[i]))
+            die("cannot start a setup thread");
+    }
+    for (int i = 0; i < njobs; i++)
+        pthread_join(jobs[i].thread, NULL);
+    for (int i = 0; i < njobs; i++)
+        if (jobs[i].failed)
+            die("could not create the games");
+    state_write(&b, o->state);
+    if (o->ids) {
+        if (!(f = fopen(o->ids, "w")))
+            die("cannot write %s: %s", o->ids, strerror(errno));
+        for (int i = 0; i < b.ngames; i++)
+            fprintf(f, "%s\n", b.games[i].id);
+        fclose(f);
+    }
+    printf("setup: %d accounts, %d %s games of %d seats in %.1f s\n", b.naccounts,
+           b.ngames, b.ruleset, b.seats, now_s() - t0);
+    free(b.accounts);
+    free(b.games);
+}
+
+/* -------------------------------------------------------------- report */
+
+#define MAX_ROWS 1024
+#define MAX_ROUNDS 32
+
+/* The result file: one line "label key=value ..." per phase and round. */
+struct results {
+    struct row {
+        char label[64];
+        int round;
+        char text[2048];           /* " label key=value ...", for lookups */
+    } *rows;
+    int n, rounds;
+};
+
+static void results_read(struct results *r, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[2048];
+    const char *p;
+
+    memset(r, 0, sizeof *r);
+    r->rows = xcalloc(MAX_ROWS, sizeof *r->rows);
+    if (!f)
+        die("cannot read %s: %s", path, strerror(errno));
+    while (r->n < MAX_ROWS && fgets(line, sizeof line, f)) {
+        struct row *w = &r->rows[r->n];
+
+        line[strcspn(line, "\n")] = 0;
+        if (sscanf(line, "%63s", w->label) != 1)
+            continue;
+        snprintf(w->text, sizeof w->text, " %.2040s", line);
+        w->round = (p = strstr(w->text, " round=")) ? atoi(p + 7) : 1;
+        if (w->round < 1 || w->round > MAX_ROUNDS)
+            continue;
+        if (w->round > r->rounds)
+            r->rounds = w->round;
+        r->n++;
+    }
+    fclose(f);
+}
+
+/* The value of key in the row of label and round (0: any), or NULL. */
+static const char *results_get(const struct results *r, const char *label, int round,
+                               const char *key, char *out, size_t n)
+{
+    char pat[80];
+
+    snprintf(pat, sizeof pat, " %s=", key);
+    for (int i = r->n - 1; i >= 0; i--) {
+        const char *p;
+
+        if (strcmp(r->rows[i].label, label) != 0 || (round && r->rows[i].round != round) ||
+            !(p = strstr(r->rows[i].text, pat)))
+            continue;
+        p += strlen(pat);
+        snprintf(out, n, "%.*s", (int)strcspn(p, " "), p);
+        return out;
+    }
+    return NULL;
+}
+
+static double results_at(const struct results *r, const char *label, int round,
+                         const char *key)
+{
+    char v[64];
+
+    return results_get(r, label, round, key, v, sizeof v) ? atof(v) : NAN;
+}
+
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+
+    return (a > b) - (a < b);
+}
+
+/* The median of the values v[0..n) that are numbers; NAN when none. */
+static double median(double *v, int n, double *lo, double *hi)
+{
+    int k = 0;
+
+    for (int i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            v[k++] = v[i];
+    if (!k) {
+        *lo = *hi = NAN;
+        return NAN;
+    }
+    qsort(v, (size_t)k, sizeof *v, by_value);
+    *lo = v[0];
+    *hi = v[k - 1];
+    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+/* key of label: its median over the rounds. */
+static double results_num(const struct results *r, const char *label, const char *key)
+{
+    double v[MAX_ROUNDS], lo, hi;
+
+    for (int i = 0; i < r->rounds; i++)
+        v[i] = results_at(r, label, i + 1, key);
+    return median(v, r->rounds, &lo, &hi);
+}
+
+/* The median over the rounds of a.ka / b.kb, each round with itself. */
+static double ratio_of(const struct results *r, const char *a, const char *ka,
+                       const char *b, const char *kb, double *lo, double *hi)
+{
+    double v[MAX_ROUNDS];
+
+    for (int i = 0; i < r->rounds; i++) {
+        double x = results_at(r, a, i + 1, ka), y = results_at(r, b, i + 1, kb);
+        v[i] = isnan(x) || isnan(y) || y <= 0 ? NAN : x / y;
+    }
+    return median(v, r->rounds, lo, hi);
+}
+
+static void fmt_num(char *out, size_t n, double v, const char *fmt)
+{
+    if (isnan(v))
+        snprintf(out, n, "-");
+    else
+        snprintf(out, n, fmt, v);
+}
+
+/* One line of the figures table: medians over the rounds. */
+static void print_figure(const struct results *r, const char *label, const char *what)
+{
+    char v[32], p50[32], p99[32], errs[512], c[16], kbuf[16];
+    int http;
+
+    if (!results_get(r, label, 0, "kind", kbuf, sizeof kbuf))
+        return;
+    http = strcmp(kbuf, "pgbench") != 0;
+    fmt_num(v, sizeof v, results_num(r, label, http ? "rps" : "tps"), "%.1f/s");
+    fmt_num(p50, sizeof p50, results_num(r, label, "p50_ms"), "%.2f");
+    fmt_num(p99, sizeof p99, results_num(r, label, "p99_ms"), "%.2f");
+    if (r->rounds > 1) {
+        double e = 0;
+
+        for (int i = 0; i < r->rounds; i++) {
+            double x = results_at(r, label, i + 1, http ? "errors" : "failed");
+            e += isnan(x) ? 0 : x;
+        }
+        snprintf(errs, sizeof errs, "%.0f (all rounds)", e);
+    } else if (!results_get(r, label, 0, http ? "by_status" : "failed", errs, sizeof errs)) {
+        snprintf(errs, sizeof errs, "-");
+    }
+    if (!results_get(r, label, 0, "clients", c, sizeof c))
+        snprintf(c, sizeof c, "-");
+    printf("  %-42s %7s %11s %8s %8s  %s\n", what, c, v, p50, p99, errs);
+}
+
+/* A ratio or limit against its target; "(info)" targets get no verdict. */
+static void print_check(const struct results *r, const char *what, double value, double lo,
+                        double hi, const char *unit, const char *target, int ok,
+                        const char *aim)
+{
+    char v[32], range[64] = "", a[16], b[16];
+
+    fmt_num(v, sizeof v, value, unit);
+    if (r->rounds > 1 && !isnan(lo)) {
+        fmt_num(a, sizeof a, lo, unit);
+        fmt_num(b, sizeof b, hi, unit);
+        snprintf(range, sizeof range, "%s..%s", a, b);
+    }
+    printf("  %-42s %9s %-19s %-9s %-7s %s\n", what, v, range, target,
+           isnan(value) || target[0] == '(' ? "" : ok ? "MET" : "MISSED", aim);
+}
+
+/* Who used the CPU in each phase, and the server's CPU per request. */
+static void print_cpu(const struct results *r)
+{
+    static const char *const labels[] = {
+        "http_moves_8", "http_moves_32", "pgbench_move_8", "pgbench_move_32",
+        "pgbench_server_8", "pgbench_server_32", "http_view_8", "pgbench_read_8",
+        "pgbench_server_read_8", "http_soak", NULL};
+    int header = 0;
+
+    for (int i = 0; labels[i]; i++) {
+        char cl[80], per_s[32], per_p[32];
+        int http = strncmp(labels[i], "http", 4) == 0;
+        double rate, srv, pg;
+
+        snprintf(cl, sizeof cl, "cpu_%s", labels[i]);
+        if (isnan(results_num(r, cl, "busy_pct")))
+            continue;
+        if (!header++)
+            printf("\n  CPU in each phase's steady window, %% of one CPU (%.0f CPUs = %.0f%%)%s:\n"
+                   "  %-24s %7s %9s %9s %7s %7s %13s %9s\n",
+                   results_num(r, cl, "ncpu"), 100 * results_num(r, cl, "ncpu"),
+                   r->rounds > 1 ? ", medians" : "", "phase", "server", "postgres",
+                   "load gen", "other", "busy", "server ms/op", "pg ms/op");
+        rate = results_num(r, labels[i], http ? "rps" : "tps");
+        srv = results_num(r, cl, "server_pct");
+        pg = results_num(r, cl, "pg_pct");
+        fmt_num(per_s, sizeof per_s, http ? srv * 10 / rate : NAN, "%.3f");
+        fmt_num(per_p, sizeof per_p, pg * 10 / rate, "%.3f");
+        printf("  %-24s %6.0f%% %8.0f%% %8.0f%% %6.0f%% %6.0f%% %13s %9s\n", labels[i], srv,
+               pg, results_num(r, cl, "loadgen_pct"), results_num(r, cl, "other_pct"),
+               results_num(r, cl, "busy_pct"), per_s, per_p);
+    }
+    if (header)
+        printf("  (\"other\" is every other process on the machine; ms/op is CPU per counted\n"
+               "   request, and an HTTP move also carries its legal-moves GET)\n");
+}
+
+/* RSS samples "seconds phase kB", written by run.sh's sampler. */
+static void print_rss(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char phase[64], last_phase[64] = "";
+    double t, t_first = -1, t_last = 0;
+    long kb, first = -1, peak = 0, last = 0, phase_first = 0, phase_peak = 0;
+    long *soak = xcalloc(100000, sizeof *soak);
+    int nsoak = 0;
+
+    if (!f) {
+        free(soak);
+        return;
+    }
+    printf("\n  Server memory (VmRSS every 2 s):\n");
+    printf("  %-24s %10s %10s %10s\n", "phase", "first", "peak", "last");
+    while (fscanf(f, "%lf %63s %ld", &t, phase, &kb) == 3) {
+        if (first < 0) {
+            first = kb;
+            t_first = t;
+        }
+        if (strcmp(phase, last_phase) != 0) {
+            if (last_phase[0])
+                printf("  %-24s %7.1f MB %7.1f MB %7.1f MB\n", last_phase,
+                       (double)phase_first / 1024, (double)phase_peak / 1024,
+                       (double)last / 1024);
+            snprintf(last_phase, sizeof last_phase, "%s", phase);
+            phase_first = kb;
+            phase_peak = 0;
+        }
+        if (kb > phase_peak)
+            phase_peak = kb;
+        if (kb > peak)
+            peak = kb;
+        last = kb;
+        t_last = t;
+        if (strcmp(phase, "soak") == 0 && nsoak < 100000)
+            soak[nsoak++] = kb;
+    }
+    fclose(f);
+    if (last_phase[0])
+        printf("  %-24s %7.1f MB %7.1f MB %7.1f MB\n", last_phase, (double)phase_first / 1024,
+               (double)phase_peak / 1024, (double)last / 1024);
+    if (first >= 0)
+        printf("  whole run: first %.1f MB, peak %.1f MB, last %.1f MB over %.0f s\n",
+               (double)first / 1024, (double)peak / 1024, (double)last / 1024,
+               t_last - t_first);
+    if (nsoak >= 3) {
+        long a = soak[0], m = soak[nsoak / 2], e = soak[nsoak - 1], top = 0;
+
+        for (int i = 0; i < nsoak; i++)
+            if (soak[i] > top)
+                top = soak[i];
+        printf("  soak: start %.1f MB, middle %.1f MB, end %.1f MB, peak %.1f MB; growth %+.1f MB"
+               " (%+.1f%%), of which %+.1f MB in the second half\n",
+               (double)a / 1024, (double)m / 1024, (double)e / 1024, (double)top / 1024,
+               (double)(e - a) / 1024, 100.0 * (double)(e - a) / (double)a,
+               (double)(e - m) / 1024);
+    }
+    free(soak);
+}
+
+static void cmd_report(const struct options *o)
+{
+    struct results r;
+    double x, lo, hi;
+    char v8[32], v32[32], p8[32], p32[32];
+
+    if (!o->result)
+        die("report needs --result FILE");
+    results_read(&r, o->result);
+    if (!r.rounds)
+        die("%s holds no results", o->result);
+    if (o->title)
+        printf("%s\n", o->title);
+    printf("\n  %-42s %7s %11s %8s %8s  %s\n", r.rounds > 1 ? "figure (median of rounds)" : "figure",
+           "clients", "rate", "p50 ms", "p99 ms", "errors: non-2xx by status / pgbench failed");
+    print_figure(&r, "http_moves_8", "HTTP POST /v1/games/{id}/moves");
+    print_figure(&r, "http_moves_32", "HTTP POST /v1/games/{id}/moves");
+    print_figure(&r, "pgbench_move_8", "pgbench move transaction");
+    print_figure(&r, "pgbench_move_32", "pgbench move transaction");
+    print_figure(&r, "pgbench_server_8", "pgbench, the server's own move SQL");
+    print_figure(&r, "pgbench_server_32", "pgbench, the server's own move SQL");
+    print_figure(&r, "http_view_8", "HTTP GET /v1/games/{id}");
+    print_figure(&r, "pgbench_read_8", "pgbench SELECT state");
+    print_figure(&r, "pgbench_server_read_8", "pgbench, the server's own game read");
+    print_figure(&r, "http_soak", "HTTP POST /moves, soak");
+    fmt_num(v8, sizeof v8, results_num(&r, "http_moves_8", "legal_rps"), "%.1f/s");
+    fmt_num(v32, sizeof v32, results_num(&r, "http_moves_32", "legal_rps"), "%.1f/s");
+    fmt_num(p8, sizeof p8, results_num(&r, "http_moves_8", "legal_p50_ms"), "%.2f");
+    fmt_num(p32, sizeof p32, results_num(&r, "http_moves_32", "legal_p50_ms"), "%.2f");
+    printf("  %-42s %7s %11s %8s\n", "  (GET legal-moves before each, untimed)", "8", v8, p8);
+    printf("  %-42s %7s %11s %8s\n", "  (GET legal-moves before each, untimed)", "32", v32, p32);
+
+    printf("\n  %-42s %9s %-19s %-9s %-7s %s\n", "ratio or limit", "value",
+           r.rounds > 1 ? "(range)" : "", "target", "", "aim");
+    x = ratio_of(&r, "http_moves_8", "rps", "pgbench_move_8", "tps", &lo, &hi);
+    print_check(&r, "submissions / pgbench move, 8 clients", x, lo, hi, "%.2f", "(info)", 1, "");
+    x = ratio_of(&r, "http_moves_32", "rps", "pgbench_move_32", "tps", &lo, &hi);
+    print_check(&r, "submissions / pgbench move, 32 clients", x, lo, hi, "%.2f", ">= 0.60",
+                x >= 0.6, isnan(x) ? "" : x >= 0.8 ? "0.80: met" : "0.80: not met");
+    {
+        double v[MAX_ROUNDS];
+
+        for (int i = 0; i < r.rounds; i++)
+            v[i] = results_at(&r, "http_moves_32", i + 1, "p99_ms");
+        x = median(v, r.rounds, &lo, &hi);
+    }
+    print_check(&r, "p99 of POST /moves, 32 clients", x, lo, hi, "%.1f ms", "< 50 ms", x < 50,
+                "");
+    x = ratio_of(&r, "http_view_8", "rps", "pgbench_read_8", "tps", &lo, &hi);
+    print_check(&r, "GET view / pgbench read, 8 clients", x, lo, hi, "%.2f", ">= 0.50", x >= 0.5,
+                "");
+    x = ratio_of(&r, "http_moves_8", "rps", "pgbench_server_8", "tps", &lo, &hi);
+    print_check(&r, "submissions / server's move SQL, 8", x, lo, hi, "%.2f", "(info)", 1, "");
+    x = ratio_of(&r, "http_moves_32", "rps", "pgbench_server_32", "tps", &lo, &hi);
+    print_check(&r, "submissions / server's move SQL, 32", x, lo, hi, "%.2f", "(info)", 1, "");
+    x = ratio_of(&r, "http_view_8", "rps", "pgbench_server_read_8", "tps", &lo, &hi);
+    print_check(&r, "GET view / server's read SQL, 8", x, lo, hi, "%.2f", "(info)", 1, "");
+    print_cpu(&r);
+    if (o->rss)
+        print_rss(o->rss);
+    free(r.rows);
+}
+
+/* ---------------------------------------------------------------- main */
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: turnpost-bench setup  --url U --state F --games N [--ruleset R] [--accounts N] [--ids F]\n"
+            "       turnpost-bench moves  --url U --state F --clients N --duration S [--warmup S]\n"
+            "                             [--label L] [--result F] [--round N] [--server-pid P]\n"
+            "                             [--seed N] [--fixed-move JSON]\n"
+            "       turnpost-bench view   --url U --state F --clients N --duration S [--warmup S]\n"
+            "                             [--label L] [--result F] [--round N] [--server-pid P]\n"
+            "       turnpost-bench report --result F [--rss F] [--title TEXT]\n"
+            "       turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]\n"
+            "                             [--round N]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = {.ruleset = "ironfuture", .label = "run", .games = 256,
+                        .clients = 8, .duration = 20, .warmup = 2, .seed = 1,
+                        .round = 1};
+    struct bench b;
+    const char *cmd;
+
+    if (argc < 2)
+        return usage();
+    cmd = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+        if (!v)
+            return usage();
+        i++;
+        if (!strcmp(k, "--url"))
+            o.url = v;
+        else if (!strcmp(k, "--state"))
+            o.state = v;
+        else if (!strcmp(k, "--ids"))
+            o.ids = v;
+        else if (!strcmp(k, "--result"))
+            o.result = v;
+        else if (!strcmp(k, "--label"))
+            o.label = v;
+        else if (!strcmp(k, "--rss"))
+            o.rss = v;
+        else if (!strcmp(k, "--title"))
+            o.title = v;
+        else if (!strcmp(k, "--ruleset"))
+            o.ruleset = v;
+        else if (!strcmp(k, "--fixed-move"))
+            o.fixed_move = v;
+        else if (!strcmp(k, "--games"))
+            o.games = atoi(v);
+        else if (!strcmp(k, "--accounts"))
+            o.accounts = atoi(v);
+        else if (!strcmp(k, "--clients"))
+            o.clients = atoi(v);
+        else if (!strcmp(k, "--duration"))
+            o.duration = atof(v);
+        else if (!strcmp(k, "--warmup"))
+            o.warmup = atof(v);
+        else if (!strcmp(k, "--round"))
+            o.round = atoi(v);
+        else if (!strcmp(k, "--server-pid"))
+            o.server_pid = atol(v);
+        else if (!strcmp(k, "--from"))
+            o.from = atof(v);
+        else if (!strcmp(k, "--to"))
+            o.to = atof(v);
+        else if (!strcmp(k, "--seed"))
+            o.seed = strtoull(v, NULL, 10);
+        else
+            return usage();
+    }
+    if (!strcmp(cmd, "report")) {
+        cmd_report(&o);
+        return 0;
+    }
+    if (!strcmp(cmd, "cpu")) {
+        cmd_cpu(&o);
+        return 0;
+    }
+    if (!o.url || !o.state)
+        return usage();
+    check_url(o.url);
+    if (o.warmup < 0 || o.warmup > 600 || o.duration > 86400)
+        die("--warmup is 0 to 600 s and --duration at most a day");
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    run_id(); /* before any thread */
+    if (!strcmp(cmd, "setup")) {
+        cmd_setup(&o);
+    } else if (!strcmp(cmd, "moves") || !strcmp(cmd, "view")) {
+        state_read(&b, o.state);
+        run_phase(&o, &b, cmd[0] == 'm' ? moves_client : view_client, cmd[0] == 'm');
+        free(b.accounts);
+        free(b.games);
+    } else {
+        return usage();
+    }
+    curl_global_cleanup();
+    return 0;
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# Load figures for Turnpost against one throwaway PostgreSQL: HTTP move
+# submissions and game views through the real server, next to pgbench
+# running the same transaction shape on the same database. Figures, not
+# pass/fail; see tests/bench/README.md.
+#
+#   tests/bench/run.sh [--ruleset R] [--games N] [--duration S] [--warmup S]
+#                      [--rounds N] [--soak S] [--workers N] [--io-threads N]
+#                      [--no-extra]
+#
+# --rounds N repeats the measured phases N times and reports medians (and
+# the range of each ratio): on a shared machine, other processes' load
+# comes and goes. --soak S adds S seconds of move submissions at the end,
+# for the server's memory over time. --no-extra skips the diagnostic
+# pgbench runs of the server's own SQL.
+# TURNPOST_BIN=path uses that server binary instead of building one;
+# PG_FSYNC=off runs PostgreSQL without fsync (default: on).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+ruleset=ironfuture games=256 duration=20 warmup=2 soak=0 extra=1 rounds=1
+server_args=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    --ruleset) ruleset=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --duration) duration=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --soak) soak=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --workers) server_args+=(--workers "$2"); shift 2 ;;
+    --io-threads) server_args+=(--io-threads "$2"); shift 2 ;;
+    --no-extra) extra=0; shift ;;
+    *) sed -n '2,19p' "$0" >&2; exit 2 ;;
+    esac
+done
+for v in "$games" "$duration" "$warmup" "$soak" "$rounds"; do
+    [[ $v =~ ^[0-9]+$ ]] || { echo "run.sh: numbers only: $v" >&2; exit 2; }
+done
+[ "$duration" -ge 3 ] || { echo "run.sh: --duration is at least 3 s" >&2; exit 2; }
+[ "$rounds" -ge 1 ] && [ "$rounds" -le 32 ] || { echo "run.sh: --rounds is 1 to 32" >&2; exit 2; }
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+revision="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- api storage rules migrations 2>/dev/null || echo '+changes')"
+
+# --- build -------------------------------------------------------------
+build=$root/build-bench
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+targets=(--target turnpost-bench)
+[ -n "${TURNPOST_BIN:-}" ] || targets+=(--target turnpost)
+cmake --build "$build" -j"$(nproc)" "${targets[@]}" >/dev/null
+bench=$build/turnpost-bench
+server_bin=${TURNPOST_BIN:-$build/turnpost}
+[ -x "$server_bin" ] || { echo "run.sh: no server binary $server_bin" >&2; exit 1; }
+
+# --- a throwaway cluster and server, removed on exit or Ctrl-C -----------
+work=$(mktemp -d /tmp/turnpost-bench.XXXXXX)
+chmod 755 "$work"
+server_pid='' sampler_pid='' pg_started=0
+
+free_port() {
+    local p
+    for _ in $(seq 1 50); do
+        p=$(( 15000 + RANDOM % 17000 ))  # below the ephemeral range
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+            echo "$p"
+            return
+        fi
+    done
+    echo "run.sh: no free port" >&2
+    exit 1
+}
+
+cleanup() {
+    set +e
+    trap - EXIT INT TERM
+    [ -n "$sampler_pid" ] && kill "$sampler_pid" 2>/dev/null && wait "$sampler_pid" 2>/dev/null
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid"
+        for _ in $(seq 1 50); do
+            kill -0 "$server_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$server_pid" 2>/dev/null
+        wait "$server_pid" 2>/dev/null
+    fi
+    if [ "$pg_started" = 1 ]; then
+        psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -d turnpost_bench \
+            -c 'DROP TABLE IF EXISTS bench_games, bench_answers; DROP SEQUENCE IF EXISTS bench_move_seq' \
+            >/dev/null 2>&1
+        scripts/pg.sh stop "$work/pgdata"
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'echo "run.sh: interrupted" >&2; exit 130' INT TERM
+
+pg_port=$(free_port)
+PG_FSYNC=${PG_FSYNC:-on} scripts/pg.sh start "$work/pgdata" "$pg_port"
+pg_started=1
+DATABASE_URL=$(scripts/pg.sh url "$work/pgdata" "$pg_port" turnpost_bench)
+export DATABASE_URL
+psql_q() { psql -qAt -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$pg_port" -U postgres -d turnpost_bench "$@"; }
+"$server_bin" migrate >/dev/null
+
+port=$(free_port)
+mkdir -p "$work/keys"
+TURNPOST_KEYS=$work/keys "$server_bin" serve --address 127.0.0.1 --port "$port" \
+    "${server_args[@]}" >"$work/server.out" 2>"$work/server.log" &
+server_pid=$!
+url=http://127.0.0.1:$port
+for _ in $(seq 1 100); do
+    grep -q "serving on" "$work/server.out" 2>/dev/null &&
+        curl -fs "$url/healthz" >/dev/null 2>&1 && break
+    kill -0 "$server_pid" 2>/dev/null || { tail -n 20 "$work/server.log" >&2; exit 1; }
+    sleep 0.1
+done
+curl -fs "$url/readyz" >/dev/null || { echo "run.sh: the server is not ready" >&2; exit 1; }
+workers=$(sed -n 's/.*(\([0-9]*\) workers).*/\1/p' "$work/server.out")
+
+# Server memory, every 2 s, labelled with the phase running.
+echo setup >"$work/phase"
+(
+    while kill -0 "$server_pid" 2>/dev/null; do
+        rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status" 2>/dev/null) || break
+        [ -n "$rss" ] && echo "$(date +%s.%N) $(cat "$work/phase") $rss" >>"$work/rss"
+        sleep 2
+    done
+) &
+sampler_pid=$!
+
+results=$work/results
+: >"$results"
+round=1
+phase() {
+    local p=$1
+    [ "$rounds" = 1 ] || [ "$p" = setup ] || [ "$p" = soak ] || [ "$p" = done ] || p="r$round:$p"
+    echo "$p" >"$work/phase"
+    echo "== $p" >&2
+}
+
+# --- 1. setup ---------------------------------------------------------------
+phase setup
+"$bench" setup --url "$url" --state "$work/state" --games "$games" \
+    --ruleset "$ruleset" --ids "$work/ids" >&2
+psql_q -c 'CREATE TABLE bench_games (n serial PRIMARY KEY, id uuid NOT NULL)' \
+    -c 'CREATE SEQUENCE bench_move_seq START 1000000000' \
+    -c "\\copy bench_games (id) FROM '$work/ids'" -c 'ANALYZE'
+count=$(psql_q -c 'SELECT count(*) FROM bench_games')
+state_bytes=$(psql_q -c 'SELECT round(avg(octet_length(state::text))) FROM games g JOIN bench_games b ON b.id = g.id')
+
+# Real events and answers of moves, for pgbench's move rows: sampled from
+# the server's move log once the HTTP phases have written some.
+answers=''
+sample_answers() {
+    psql_q -c 'CREATE TABLE bench_answers (n serial PRIMARY KEY, events jsonb NOT NULL, response text NOT NULL)' \
+        -c "INSERT INTO bench_answers (events, response) SELECT events, response FROM moves
+            WHERE kind = 'move' AND response IS NOT NULL AND seq < 1000000000
+            ORDER BY random() LIMIT 512" -c 'ANALYZE bench_answers'
+    answers=$(psql_q -c 'SELECT count(*) FROM bench_answers')
+    [ "$answers" -gt 0 ] || { echo "run.sh: the server logged no moves" >&2; exit 1; }
+}
+
+# Runs one pgbench script; its tps, latency percentiles (from the
+# per-transaction log) and failures become one result line.
+run_pgbench() {
+    local label=$1 script=$2 clients=$3 out tps failed lat cpu_pid
+    [ -n "$answers" ] || sample_answers
+    phase "$label"
+    "$bench" cpu --server-pid "$server_pid" --from 1 --to "$((duration - 1))" \
+        --label "cpu_$label" --result "$results" --round "$round" >/dev/null &
+    cpu_pid=$!
+    out=$(pgbench -n -M prepared -c "$clients" -j 2 -T "$duration" -D count="$count" -D answers="$answers" \
+        -f "$root/tests/bench/$script" -l --log-prefix="$work/log_$label" \
+        -h 127.0.0.1 -p "$pg_port" -U postgres turnpost_bench 2>&1) ||
+        { echo "$out" >&2; exit 1; }
+    wait "$cpu_pid"
+    tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' <<<"$out")
+    failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' <<<"$out")
+    lat=$(cat "$work/log_$label".* | awk '{print $3}' | sort -n | awk '
+        { v[NR] = $1; s += $1 }
+        END { if (NR == 0) { print "0 0 0"; exit }
+              i50 = int(NR * 0.50); if (i50 < NR * 0.50) i50++; if (i50 < 1) i50 = 1
+              i99 = int(NR * 0.99); if (i99 < NR * 0.99) i99++; if (i99 < 1) i99 = 1
+              printf "%.2f %.2f %.2f\n", v[i50] / 1000, v[i99] / 1000, s / NR / 1000 }')
+    read -r p50 p99 mean <<<"$lat"
+    echo "$label kind=pgbench clients=$clients duration=$duration tps=$tps p50_ms=$p50 p99_ms=$p99 mean_ms=$mean failed=${failed:-0} round=$round" |
+        tee -a "$results" >&2
+    rm -f "$work/log_$label".*
+}
+
+# One HTTP phase of turnpost-bench (moves or view).
+run_http() {
+    local what=$1 label=$2 clients=$3
+    phase "$label"
+    "$bench" "$what" --url "$url" --state "$work/state" --clients "$clients" \
+        --duration "$duration" --warmup "$warmup" --label "$label" --round "$round" \
+        --result "$results" --server-pid "$server_pid" >&2
+}
+
+for round in $(seq 1 "$rounds"); do
+    [ "$rounds" = 1 ] || echo "=== round $round of $rounds" >&2
+    # --- 2. HTTP move submissions, 3. the move transaction in pgbench ---------
+    run_http moves http_moves_8 8
+    run_http moves http_moves_32 32
+    run_pgbench pgbench_move_8 move.sql 8
+    run_pgbench pgbench_move_32 move.sql 32
+    if [ "$extra" = 1 ]; then
+        run_pgbench pgbench_server_8 server_move.sql 8
+        run_pgbench pgbench_server_32 server_move.sql 32
+    fi
+    # --- 4. GET view next to the plain read -----------------------------------
+    run_http view http_view_8 8
+    run_pgbench pgbench_read_8 read.sql 8
+    if [ "$extra" = 1 ]; then
+        run_pgbench pgbench_server_read_8 server_read.sql 8
+    fi
+done
+
+# --- 6. soak ------------------------------------------------------------------
+if [ "$soak" -gt 0 ]; then
+    phase soak
+    "$bench" moves --url "$url" --state "$work/state" --clients 32 --duration "$soak" \
+        --warmup 0 --label http_soak --result "$results" --server-pid "$server_pid" >&2
+fi
+phase done
+sleep 2.1   # one more RSS sample
+
+# --- 5. the table -------------------------------------------------------------
+title="Turnpost bench $(date -u +%Y-%m-%dT%H:%MZ), ${revision}: ruleset $ruleset, $count games (state ~${state_bytes} B), ${duration} s per phase (+${warmup} s warm-up), $rounds round(s), server ${workers:-?} workers $(basename "$server_bin"), $(nproc) CPUs, PostgreSQL $(psql_q -c 'SHOW server_version' | cut -d' ' -f1) fsync=${PG_FSYNC:-on}; load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg)"
+mkdir -p "$build"
+"$bench" report --result "$results" --rss "$work/rss" --title "$title" | tee "$build/bench-report.txt"
+cp "$results" "$build/bench-results.txt"
+cp "$work/rss" "$build/bench-rss.txt" 2>/dev/null || true
+echo "(saved in $build/bench-report.txt)"
