@@ -1020,7 +1020,7 @@ static int move_activate(struct move_ctx *m)
 {
     struct if_game *g = m->g;
     const struct if_ability *ab;
-    int card, target, pos, tpos;
+    int card = IF_ABSENT, target = IF_ABSENT, pos = IF_ABSENT, tpos;
     json_t *ev;
 
     if (field_int(m, "card", 1, &card) || field_int(m, "target", 0, &target) ||
