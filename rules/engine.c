@@ -5,9 +5,11 @@
 #include <string.h>
 
 extern const struct rules_engine ironfuture_engine;
+extern const struct rules_engine steam_engine;
 
 static const struct rules_engine *const engines[] = {
     &ironfuture_engine,
+    &steam_engine,
 };
 
 const struct rules_engine *rules_engine_find(const char *id)

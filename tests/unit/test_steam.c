@@ -1,0 +1,1245 @@
+/*
+ * test_steam.c - Steam's Base Game, one case per rule, named after it.
+ *
+ * Positions are made by dealing a game and then editing the typed state
+ * (steam/game.h), so each case starts exactly where its rule applies;
+ * the move under test always goes through the engine's apply().
+ * Geometry used (Tidewater map, sides 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE):
+ *   a4 (purple city) -b4- c4 (town) -c5- c6 (blue city) -d7- d8 (yellow)
+ *   b4 straight rot 0 = W-E; c4 town exits 2 and 3 (town_sharp rot 2);
+ *   c5 gentle rot 5 = NE-SE; d7 straight rot 1 = NW-SE.
+ *   e1 (red) -e2- f3 (yellow); b5 is hills, e4 a river, d2 a town.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "engine.h"
+#include "rng.h"
+#include "steam/game.h"
+#include "steam/play.h"
+#include "steam/track.h"
+
+extern const struct rules_engine steam_engine;
+static const struct rules_engine *E = &steam_engine;
+static struct rng rng;
+static json_t *last_events;
+
+static json_t *deal(int n, const char *map, const char *order)
+{
+    unsigned char key[RNG_KEY_BYTES];
+    struct rules_error err;
+    json_t *st = NULL, *ev = NULL, *opts = json_object();
+
+    for (int i = 0; i < RNG_KEY_BYTES; i++)
+        key[i] = (unsigned char)(i * 7 + 1);
+    rng_init(&rng, key, 0);
+    if (map)
+        json_object_set_new(opts, "map", json_string(map));
+    if (order)
+        json_object_set_new(opts, "turn_order", json_string(order));
+    if (!CHECK(E->setup(opts, n, &rng, &st, &ev, &err) == 0))
+        fprintf(stderr, "setup: %s\n", err.message);
+    json_decref(opts);
+    json_decref(last_events);
+    last_events = ev;
+    return st;
+}
+
+static struct st_game *load(json_t *st)
+{
+    static struct st_game g;
+    struct rules_error err;
+
+    if (!CHECK(steam_game_load(&g, st, &err) == 0))
+        fprintf(stderr, "load: %s\n", err.message);
+    return &g;
+}
+
+static json_t *save(json_t *old, struct st_game *g)
+{
+    json_decref(old);
+    return steam_game_dump(g);
+}
+
+/* Applies move (JSON text) for seat; returns apply's result, err filled. */
+static int mv(json_t **st, int seat, const char *text, struct rules_error *err)
+{
+    json_t *m = json_loads(text, 0, NULL), *ev = NULL;
+    int rc;
+
+    memset(err, 0, sizeof *err);
+    rc = E->apply(st, seat, m, &rng, &ev, err);
+    json_decref(m);
+    if (rc == 0) {
+        json_decref(last_events);
+        last_events = ev;
+    }
+    return rc;
+}
+
+#define OK(st, seat, text)                                                   \
+    do {                                                                     \
+        struct rules_error e_;                                               \
+        if (!CHECK(mv(&(st), (seat), (text), &e_) == 0))                     \
+            fprintf(stderr, "  refused %s: %s %s\n", (text), e_.code,        \
+                    e_.message);                                             \
+    } while (0)
+
+#define REFUSED(st, seat, text, want)                                        \
+    do {                                                                     \
+        struct rules_error e_;                                               \
+        CHECK(mv(&(st), (seat), (text), &e_) == -1);                         \
+        CHECK_EQ_STR(e_.code, (want));                                       \
+        CHECK(e_.message[0] && e_.rule[0]);                                  \
+    } while (0)
+
+static int H(struct st_game *g, const char *name)
+{
+    return steam_hex_parse(g->map, name);
+}
+
+static void lay(struct st_game *g, const char *hex, const char *tile, int rot,
+                int owner)
+{
+    int h = H(g, hex), t = steam_catalog_tile(g->cat, tile);
+
+    g->track[h].tile = t;
+    g->track[h].rot = rot;
+    for (int k = 0; k < ST_MAX_SEGS; k++) {
+        g->track[h].owner[k] = k < g->cat->tile[t].nseg ? owner : -1;
+        g->track[h].stamp[k] = k < g->cat->tile[t].nseg ? 1 : 0;
+    }
+    g->tiles_left[t]--;
+}
+
+/* Puts the game in phase ph (build or move) with seat to act, order 0..n-1. */
+static void to_phase(struct st_game *g, enum st_phase ph, int seat)
+{
+    g->phase = ph;
+    g->norder = g->nplayers;
+    for (int i = 0; i < g->nplayers; i++) {
+        g->order[i] = i;
+        g->p[i].action = -1;
+        g->p[i].cash = 20;
+    }
+    g->money_out = 20L * g->nplayers;
+    g->money_in = 0;
+    g->cur = seat;
+    g->round = 1;
+}
+
+static int count_events(const char *type)
+{
+    size_t i;
+    json_t *e;
+    int n = 0;
+
+    json_array_foreach(last_events, i, e)
+        n += !strcmp(json_string_value(json_object_get(e, "type")), type);
+    return n;
+}
+
+static int link_owner_at(struct st_game *g, const char *hex)
+{
+    return g->track[H(g, hex)].owner[0];
+}
+
+/* ---- set up ---------------------------------------------------------------- */
+
+static void test_setup_cubes_on_cities_and_supply(void)
+{
+    json_t *st = deal(4, "tidewater", "random");
+    struct st_game *g = load(st);
+    int total = 0;
+
+    for (int i = 0; i < g->map->ncities; i++) {
+        int n = 0, h = g->map->city[i].hex;
+
+        for (int c = 0; c < ST_COLOURS; c++)
+            n += g->cubes[h][c];
+        CHECK_EQ_INT(n, g->map->city[i].cubes);
+        total += n;
+    }
+    for (int i = 0; i < g->map->supply_spaces; i++) {
+        int n = 0;
+
+        for (int c = 0; c < ST_COLOURS; c++)
+            n += g->supply[i][c];
+        CHECK_EQ_INT(n, 3);
+        total += n;
+    }
+    for (int c = 0; c < ST_COLOURS; c++)
+        total += g->bag[c];
+    CHECK_EQ_INT(total, 96);
+    for (int s = 0; s < 4; s++) {
+        CHECK_EQ_INT(g->p[s].income, 0);
+        CHECK_EQ_INT(g->p[s].vp, 0);
+        CHECK_EQ_INT(g->p[s].loco, 1);
+    }
+    CHECK_EQ_INT(g->turn, 1);
+    CHECK_EQ_INT(g->city_tiles[ST_GRAY], 4);
+    CHECK_EQ_INT(g->city_tiles[ST_RED], 1);
+    json_decref(st);
+}
+
+static void test_setup_three_players_fewer_cubes(void)
+{
+    json_t *st = deal(3, "rhinegold", "random");
+    struct st_game *g = load(st);
+
+    for (int i = 0; i < g->map->ncities; i++) {
+        int n = 0, h = g->map->city[i].hex;
+
+        for (int c = 0; c < ST_COLOURS; c++)
+            n += g->cubes[h][c];
+        CHECK_EQ_INT(n, g->map->city[i].cubes - 1);
+    }
+    for (int i = 0; i < g->map->supply_spaces; i++) {
+        int n = 0;
+
+        for (int c = 0; c < ST_COLOURS; c++)
+            n += g->supply[i][c];
+        CHECK_EQ_INT(n, 2);
+    }
+    json_decref(st);
+    st = deal(3, "tidewater", "random");
+    g = load(st);
+    CHECK_EQ_INT(g->cubes[H(g, "f3")][0] + g->cubes[H(g, "f3")][1] +
+                 g->cubes[H(g, "f3")][2] + g->cubes[H(g, "f3")][3] +
+                 g->cubes[H(g, "f3")][4], 3);
+    json_decref(st);
+}
+
+static void test_game_length_by_players(void)
+{
+    static const int turns[7] = {0, 0, 0, 10, 8, 7, 7};
+    struct rules_error err;
+    json_t *st = NULL, *ev = NULL;
+
+    for (int n = 3; n <= 6; n++) {
+        st = deal(n, NULL, NULL);
+        CHECK_EQ_INT(json_integer_value(json_object_get(st, "last_turn")), turns[n]);
+        CHECK_EQ_STR(json_string_value(json_object_get(st, "map")),
+                     n <= 4 ? "tidewater" : "rhinegold");
+        json_decref(st);
+    }
+    CHECK(E->setup(NULL, 2, &rng, &st, &ev, &err) == -1);
+    CHECK_EQ_STR(err.code, "bad_seats");
+    CHECK(E->setup(NULL, 7, &rng, &st, &ev, &err) == -1);
+    {
+        json_t *o = json_pack("{s:s}", "colour", "red");
+
+        CHECK(E->setup(o, 3, &rng, &st, &ev, &err) == -1);
+        CHECK_EQ_STR(err.code, "bad_option");
+        json_decref(o);
+    }
+}
+
+static void test_random_order_gives_starting_cash(void)
+{
+    json_t *st = deal(5, NULL, "random");
+    struct st_game *g = load(st);
+    json_t *e = json_array_get(last_events, 1);
+    json_t *tiles = json_object_get(e, "tiles_drawn");
+    int first = g->order[0], lowest = 99;
+
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "type")), "turn_order");
+    for (int s = 0; s < 5; s++) {
+        int a = steam_catalog_action(g->cat, json_string_value(json_array_get(tiles, (size_t)s)));
+
+        if (g->cat->action[a].value < lowest)
+            lowest = g->cat->action[a].value;
+    }
+    CHECK_EQ_INT(g->cat->action[steam_catalog_action(g->cat,
+                 json_string_value(json_array_get(tiles, (size_t)first)))].value, lowest);
+    for (int i = 0; i < 5; i++) {
+        CHECK_EQ_INT(g->order[i], (first + i) % 5);   /* then clockwise */
+        CHECK_EQ_INT(g->p[g->order[i]].cash, i);
+    }
+    CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "select");
+    json_decref(st);
+}
+
+static void test_auction_for_turn_order(void)
+{
+    json_t *st = deal(3, NULL, "auction");
+    struct st_game *g = load(st);
+    int a = g->auc_turn, b = (a + 1) % 3, c = (a + 2) % 3;
+    struct rules_error err;
+
+    CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "auction");
+    REFUSED(st, b, "{\"type\":\"bid\",\"amount\":1}", "not_your_turn");
+    REFUSED(st, a, "{\"type\":\"bid\",\"amount\":51}", "bid_too_high");
+    OK(st, a, "{\"type\":\"bid\",\"amount\":1}");
+    REFUSED(st, b, "{\"type\":\"bid\",\"amount\":1}", "bid_too_low");
+    OK(st, b, "{\"type\":\"bid\",\"amount\":3}");
+    OK(st, c, "{\"type\":\"pass\"}");
+    /* a passed nothing yet: a may raise; then passes and b wins at $3 */
+    OK(st, a, "{\"type\":\"pass\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->norder, 1);
+    CHECK_EQ_INT(g->order[0], b);
+    CHECK_EQ_INT(g->p[b].income, -1);          /* $5 raised for $3 */
+    CHECK_EQ_INT(g->p[b].cash, 2);             /* change */
+    /* position 2: bidding starts left of the winner, b cannot bid */
+    CHECK_EQ_INT(g->auc_turn, c);
+    CHECK(mv(&st, b, "{\"type\":\"pass\"}", &err) == -1);
+    OK(st, c, "{\"type\":\"pass\"}");          /* a is the last one in: wins at $0 */
+    g = load(st);
+    CHECK_EQ_INT(g->norder, 3);
+    CHECK_EQ_INT(g->order[1], a);
+    CHECK_EQ_INT(g->order[2], c);              /* no auction for last place */
+    CHECK_EQ_INT(g->p[a].cash, 0);
+    CHECK_EQ_INT(g->p[c].cash, 0);
+    CHECK_EQ_INT(g->phase, ST_SELECT);
+    json_decref(st);
+}
+
+/* ---- phase 1 and money --------------------------------------------------- */
+
+static json_t *select_position(int n)
+{
+    json_t *st = deal(n, NULL, "random");
+    struct st_game *g = load(st);
+
+    for (int i = 0; i < n; i++) {
+        g->order[i] = i;
+        g->p[i].cash = 0;
+    }
+    g->money_out = 0;
+    g->cur = 0;
+    return save(st, g);
+}
+
+static void test_select_action_tiles(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g;
+
+    REFUSED(st, 1, "{\"type\":\"select\",\"action\":\"engineer\"}", "not_your_turn");
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"engineer\",\"pass_option\":true}",
+            "no_pass_option");
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"teleport\"}", "unknown_action");
+    OK(st, 0, "{\"type\":\"select\",\"action\":\"engineer\"}");
+    REFUSED(st, 1, "{\"type\":\"select\",\"action\":\"engineer\"}", "action_taken");
+    OK(st, 1, "{\"type\":\"select\",\"action\":\"city_growth\",\"pass_option\":true}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[1].cash, 0);             /* the Pass Option costs nothing */
+    CHECK_EQ_INT(g->p[1].owe, 0);
+    OK(st, 2, "{\"type\":\"select\",\"action\":\"urbanization\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[2].income, -2);          /* $6 raised as $10 */
+    CHECK_EQ_INT(g->p[2].cash, 4);
+    CHECK_EQ_INT(g->p[2].owe, ST_OWE_URBANIZE);
+    CHECK_EQ_INT(g->phase, ST_BUILD);
+    json_decref(st);
+}
+
+static void test_locomotive_action_costs_and_limit(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g = load(st);
+
+    g->p[0].loco = 6;
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"locomotive\"}", "locomotive_max");
+    g = load(st);
+    g->p[0].loco = 2;
+    g->p[0].cash = 1;
+    g->money_out = 1;
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"select\",\"action\":\"locomotive\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].loco, 3);             /* $4 + 3 = $7: $1 cash, $10 raised */
+    CHECK_EQ_INT(g->p[0].income, -2);
+    CHECK_EQ_INT(g->p[0].cash, 4);
+    json_decref(st);
+}
+
+static void test_raising_money_at_minus_ten_costs_vp(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g = load(st);
+
+    g->p[0].income = -10;
+    g->p[0].vp = 3;                            /* one $5 step only */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"locomotive\"}", "cannot_pay");
+    g = load(st);
+    g->p[0].vp = 4;
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"select\",\"action\":\"locomotive\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].vp, 0);
+    CHECK_EQ_INT(g->p[0].cash, 4);
+    CHECK_EQ_INT(g->p[0].income, -10);
+    json_decref(st);
+}
+
+static void test_urbanization_needs_a_town(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g = load(st);
+
+    for (int h = 0; h < g->map->nhex; h++)
+        if (g->map->hex[h].terrain == ST_TOWN)
+            g->new_city[h] = ST_GRAY + 1;
+    for (int c = 0; c < ST_COLOURS; c++)
+        g->city_tiles[c] = 0;
+    /* the state would hold more gray tiles than exist: use real ones */
+    json_decref(st);
+    st = select_position(3);
+    g = load(st);
+    g->city_tiles[0] = g->city_tiles[1] = g->city_tiles[2] = g->city_tiles[3] = 0;
+    g->city_tiles[4] = 0;
+    CHECK(steam_select_check(g, 0, ST_A_URBANIZATION, 0, NULL) == -1);
+    CHECK(steam_select_check(g, 0, ST_A_URBANIZATION, 1, NULL) == -1);
+    json_decref(st);
+}
+
+/* ---- phase 2: building ---------------------------------------------------- */
+
+static json_t *build_position(int n, int seat)
+{
+    json_t *st = deal(n, "tidewater", "random");
+    struct st_game *g = load(st);
+
+    to_phase(g, ST_BUILD, seat);
+    return save(st, g);
+}
+
+static void test_first_track_must_start_at_a_city(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g;
+
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":1}",
+            "not_connected");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"h8\",\"tile\":\"straight\",\"rotation\":0}",
+            "not_connected");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].cash, 18);            /* $2: two exits on plains */
+    CHECK_EQ_INT(link_owner_at(g, "b4"), 0);
+    json_decref(st);
+}
+
+static void test_track_costs_by_terrain(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g;
+
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"b5\",\"tile\":\"straight\",\"rotation\":1}");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"e4\",\"tile\":\"straight\",\"rotation\":2}");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"d2\",\"tile\":\"town_1\",\"rotation\":5}");
+    g = load(st);
+    /* hills 2+2, river 2+1, town tile 1+1 */
+    CHECK_EQ_INT(g->p[0].cash, 20 - 4 - 3 - 2);
+    CHECK_EQ_INT(g->cur, 1);                   /* three tiles: the build ends */
+    json_decref(st);
+}
+
+static void test_building_limits(void)
+{
+    json_t *st = build_position(3, 0);
+
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"a5\",\"tile\":\"straight\",\"rotation\":2}",
+            "off_board");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"e7\",\"tile\":\"gentle\",\"rotation\":0}",
+            "impassable");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"c6\",\"tile\":\"straight\",\"rotation\":0}",
+            "city_hex");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"straight\",\"rotation\":0}",
+            "town_tile_needed");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"town_1\",\"rotation\":3}",
+            "not_a_town");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"zz9\",\"tile\":\"straight\",\"rotation\":0}",
+            "bad_hex");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"y_junction\",\"rotation\":0}",
+            "bad_tile");
+    json_decref(st);
+}
+
+static void test_three_tiles_or_four_with_engineer(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    g->p[0].action = ST_A_ENGINEER;
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"e2\",\"tile\":\"straight\",\"rotation\":1}");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"straight\",\"rotation\":1}");
+    g = load(st);
+    CHECK_EQ_INT(g->cur, 0);                   /* still building */
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"l9\",\"tile\":\"straight\",\"rotation\":1}");
+    g = load(st);
+    CHECK_EQ_INT(g->cur, 1);
+    json_decref(st);
+}
+
+static void test_tile_supply_runs_out(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+    struct st_net net;
+    struct rules_error err;
+    int cost;
+
+    g->tiles_left[steam_catalog_tile(g->cat, "straight")] = 0;
+    steam_net_build(g, &net);
+    CHECK(steam_build_check(g, &net, 0, H(g, "b4"), steam_catalog_tile(g->cat, "straight"),
+                            0, &cost, &err) == -1);
+    CHECK_EQ_STR(err.code, "tile_unavailable");
+    json_decref(st);
+}
+
+static void test_no_link_back_to_the_same_city(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    /* c6 -> c7 (sharp NE-E) then d7 west... c7's E side faces d7, whose NW
+     * side faces c6 again: a loop from c6 to c6 */
+    lay(g, "c7", "sharp", 5, 0);
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"sharp\",\"rotation\":3}",
+            "same_place");
+    json_decref(st);
+}
+
+static void test_cannot_extend_another_players_track(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "e2", "gentle", 4, 1);              /* seat 1: e1 -> open east */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"f2\",\"tile\":\"straight\",\"rotation\":0}",
+            "other_players_track");
+    json_decref(st);
+}
+
+/* A town tile's exit that meets another player's open end belongs to that
+ * player (RULINGS ST-R-TOWN-EXITS): it completes his link, not yours. */
+static void test_town_exit_joining_another_players_track(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "b4", "straight", 0, 1);            /* seat 1: a4 -> open at c4 */
+    lay(g, "c5", "gentle", 5, 0);              /* seat 0: c6 -> open at c4 */
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":2}");
+    g = load(st);
+    {
+        struct st_net net;
+        int lb, lc;
+
+        steam_net_build(g, &net);
+        lb = net.link_of[H(g, "b4")][0];
+        lc = net.link_of[H(g, "c5")][0];
+        CHECK(net.link[lb].complete && net.link[lc].complete);
+        CHECK_EQ_INT(net.link[lb].owner, 1);
+        CHECK_EQ_INT(net.link[lc].owner, 0);
+    }
+    CHECK_EQ_INT(g->p[0].cash, 17);            /* seat 0 pays the whole tile */
+    json_decref(st);
+}
+
+static void test_town_tile_completes_a_link(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g;
+
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":2}");
+    g = load(st);
+    {
+        struct st_net net;
+        int l;
+
+        steam_net_build(g, &net);
+        l = net.link_of[H(g, "b4")][0];
+        CHECK(net.link[l].complete);
+        CHECK_EQ_INT(net.link[l].owner, 0);
+        /* the second exit is a new incomplete link of seat 0 from the town */
+        l = net.link_of[H(g, "c4")][0] == net.link_of[H(g, "b4")][0]
+            ? net.link_of[H(g, "c4")][1] : net.link_of[H(g, "c4")][0];
+        CHECK(!net.link[l].complete);
+        CHECK_EQ_INT(net.link[l].owner, 0);
+    }
+    CHECK_EQ_INT(g->p[0].cash, 20 - 2 - 3);
+    json_decref(st);
+}
+
+static void test_new_link_from_a_town_needs_own_track_there(void)
+{
+    json_t *st = build_position(3, 0);
+
+    /* no track of seat 0 reaches town c4: the town tile's exit would start
+     * a link from a town */
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_1\",\"rotation\":1}",
+            "not_connected");
+    json_decref(st);
+}
+
+static void test_incomplete_link_lost_if_not_extended(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g;
+
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}");
+    OK(st, 0, "{\"type\":\"done\"}");
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "b4"), 0);   /* kept: built this turn */
+    g->turn = 2;
+    to_phase(g, ST_BUILD, 0);
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(count_events("link_lost"), 1);
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "b4"), -1);
+    json_decref(st);
+}
+
+static void test_extending_keeps_an_incomplete_link(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "b4", "straight", 0, 0);            /* laid in turn 1 */
+    g->turn = 2;
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_1\",\"rotation\":3}");
+    OK(st, 0, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(count_events("link_lost"), 0);
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "b4"), 0);
+    json_decref(st);
+}
+
+static void test_claiming_an_unowned_link(void)
+{
+    json_t *st = build_position(3, 1);
+    struct st_game *g = load(st);
+
+    lay(g, "b4", "straight", 0, -1);           /* unowned, starts at city a4 */
+    st = save(st, g);
+    OK(st, 1, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_1\",\"rotation\":3}");
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "b4"), 1);
+    CHECK_EQ_INT(link_owner_at(g, "c4"), 1);
+    json_decref(st);
+}
+
+static void test_redirecting_track(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "b4", "straight", 0, 0);
+    lay(g, "e2", "straight", 1, 0);            /* complete e1-f3 */
+    lay(g, "d7", "straight", 1, 1);            /* seat 1's complete c6-d8 */
+    lay(g, "l9", "gentle", 4, 1);              /* seat 1's incomplete from k8 */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"redirect\",\"hex\":\"e2\",\"tile\":\"gentle\",\"rotation\":4}",
+            "not_redirectable");
+    REFUSED(st, 0, "{\"type\":\"redirect\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}",
+            "same_track");
+    REFUSED(st, 0, "{\"type\":\"redirect\",\"hex\":\"b4\",\"tile\":\"gentle\",\"rotation\":0}",
+            "must_preserve");
+    OK(st, 0, "{\"type\":\"redirect\",\"hex\":\"b4\",\"tile\":\"gentle\",\"rotation\":1}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].cash, 18);            /* track cost only */
+    CHECK_EQ_INT(g->p[0].builds, 1);
+    CHECK_EQ_INT(g->track[H(g, "b4")].stamp[0], 1);
+    json_decref(st);
+}
+
+static void test_improving_track_with_a_crossing(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "d7", "straight", 1, 1);            /* seat 1: c6-d8 */
+    lay(g, "c7", "sharp", 5, 0);               /* seat 0: from c6, open east */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"straight\",\"rotation\":0}",
+            "must_preserve");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"cross_x\",\"rotation\":0}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].cash, 16);            /* $4 for four exits */
+    {
+        const struct st_track *tr = &g->track[H(g, "d7")];
+        int e[2], mine = 0, theirs = 0;
+
+        for (int k = 0; k < 2; k++) {
+            steam_seg_ends(g, H(g, "d7"), k, e);
+            if ((e[0] == 1 && e[1] == 4) || (e[0] == 4 && e[1] == 1))
+                theirs += tr->owner[k] == 1;
+            else
+                mine += tr->owner[k] == 0;
+        }
+        CHECK_EQ_INT(mine, 1);
+        CHECK_EQ_INT(theirs, 1);
+    }
+    json_decref(st);
+}
+
+static void test_improving_a_town_tile_with_more_exits(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    lay(g, "b4", "straight", 0, 0);
+    lay(g, "c4", "town_1", 3, 0);              /* a4-c4 complete, seat 0 */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":0}",
+            "must_preserve");
+    REFUSED(st, 0, "{\"type\":\"redirect\",\"hex\":\"c4\",\"tile\":\"straight\",\"rotation\":0}",
+            "town_redirect");
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":2}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].cash, 17);            /* 2 exits + town: $3 */
+    CHECK_EQ_INT(g->tiles_left[steam_catalog_tile(g->cat, "town_1")], 9);
+    json_decref(st);
+}
+
+static void test_urbanization_during_the_build(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+    int sp = -1;
+
+    g->p[0].action = ST_A_URBANIZATION;
+    g->p[0].owe = ST_OWE_URBANIZE;
+    lay(g, "b4", "straight", 0, 0);            /* a4 -> open at the town c4 */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"done\"}", "must_urbanize");
+    REFUSED(st, 0, "{\"type\":\"urbanize\",\"hex\":\"b4\",\"colour\":\"gray\",\"supply\":0}",
+            "not_a_town");
+    OK(st, 0, "{\"type\":\"urbanize\",\"hex\":\"c4\",\"colour\":\"gray\",\"supply\":0}");
+    g = load(st);
+    CHECK(st_is_city(g, H(g, "c4")));
+    CHECK(g->growth[H(g, "c4")]);
+    CHECK_EQ_INT(g->city_tiles[ST_GRAY], 3);
+    for (int c = 0; c < ST_COLOURS; c++)
+        CHECK_EQ_INT(g->supply[0][c], 0);
+    CHECK_EQ_INT(g->cubes[H(g, "c4")][0] + g->cubes[H(g, "c4")][1] + g->cubes[H(g, "c4")][2] +
+                 g->cubes[H(g, "c4")][3] + g->cubes[H(g, "c4")][4], 2);
+    CHECK_EQ_INT(g->p[0].builds, 0);           /* not one of the three tiles */
+    {
+        struct st_net net;
+
+        steam_net_build(g, &net);
+        CHECK(net.link[net.link_of[H(g, "b4")][0]].complete);
+    }
+    REFUSED(st, 0, "{\"type\":\"urbanize\",\"hex\":\"d2\",\"colour\":\"gray\",\"supply\":1}",
+            "not_urbanizing");
+    (void)sp;
+    json_decref(st);
+}
+
+static void test_city_growth_during_the_build(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    g->p[0].action = ST_A_CITY_GROWTH;
+    g->p[0].owe = ST_OWE_GROWTH;
+    g->growth[H(g, "f3")] = 1;
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"done\"}", "must_grow");
+    REFUSED(st, 0, "{\"type\":\"grow\",\"city\":\"f3\",\"supply\":1}", "has_growth_marker");
+    REFUSED(st, 0, "{\"type\":\"grow\",\"city\":\"c6\"}", "supply_needed");
+    OK(st, 0, "{\"type\":\"grow\",\"city\":\"c6\",\"supply\":1}");
+    g = load(st);
+    CHECK(g->growth[H(g, "c6")]);
+    OK(st, 0, "{\"type\":\"done\"}");
+    json_decref(st);
+}
+
+/* ---- phase 3: moving goods ------------------------------------------------ */
+
+/* The chain a4 -b4- c4 -c5- c6 -d7- d8 with owners o1, o2, o3. */
+static json_t *chain(int o1, int o2, int o3, int seat, int loco)
+{
+    json_t *st = deal(3, "tidewater", "random");
+    struct st_game *g = load(st);
+
+    to_phase(g, ST_MOVE, seat);
+    lay(g, "b4", "straight", 0, o1);
+    lay(g, "c4", "town_sharp", 2, o2);
+    g->track[H(g, "c4")].owner[0] = g->track[H(g, "c4")].owner[1] = o1;
+    /* c4's exit 2 belongs to the link c4-c6, exit 3 to a4-c4 */
+    {
+        int e[2];
+
+        for (int k = 0; k < 2; k++) {
+            steam_seg_ends(g, H(g, "c4"), k, e);
+            g->track[H(g, "c4")].owner[k] = (e[0] == 2 || e[1] == 2) ? o2 : o1;
+        }
+    }
+    lay(g, "c5", "gentle", 5, o2);
+    lay(g, "d7", "straight", 1, o3);
+    for (int c = 0; c < ST_COLOURS; c++)
+        g->bag[c] += g->cubes[H(g, "a4")][c];
+    memset(g->cubes[H(g, "a4")], 0, sizeof g->cubes[0]);
+    g->cubes[H(g, "a4")][ST_YELLOW] = 1;
+    g->cubes[H(g, "a4")][ST_BLUE] = 1;
+    g->bag[ST_YELLOW]--;
+    g->bag[ST_BLUE]--;
+    for (int s = 0; s < 3; s++)
+        g->p[s].loco = loco;
+    return save(st, g);
+}
+
+static void test_delivery_to_the_first_city_of_its_colour(void)
+{
+    json_t *st = chain(0, 0, 0, 0, 3);
+    struct st_game *g;
+
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"blue\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":0}]}",
+            "passes_destination");
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0}]}",
+            "wrong_destination");
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"red\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0}]}", "no_such_cube");
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":1},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":0}]}",
+            "no_link");
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"a4\",\"owner\":0}]}", "back_to_start");
+    OK(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+       "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":0}]}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_SCORE);
+    CHECK_EQ_INT(g->nscore, 1);
+    CHECK_EQ_INT(g->score_pts[0], 3);
+    OK(st, 0, "{\"type\":\"score\",\"take\":\"vp\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].vp, 3);
+    CHECK_EQ_INT(g->cubes[H(g, "a4")][ST_YELLOW], 0);
+    CHECK_EQ_INT(g->phase, ST_MOVE);
+    CHECK_EQ_INT(g->cur, 1);
+    json_decref(st);
+}
+
+static void test_locomotive_limits_the_links(void)
+{
+    json_t *st = chain(0, 0, 0, 0, 2);
+
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":0}]}",
+            "locomotive_too_small");
+    OK(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"blue\",\"route\":"
+       "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0}]}");
+    json_decref(st);
+}
+
+static void test_own_links_at_least_as_often_as_any_other(void)
+{
+    json_t *st = chain(1, 0, 1, 0, 3);
+
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":1},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":1}]}",
+            "too_many_foreign_links");
+    json_decref(st);
+    st = chain(1, 1, 0, 2, 3);
+    REFUSED(st, 2, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"blue\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":1},{\"to\":\"c6\",\"owner\":1}]}", "no_own_link");
+    json_decref(st);
+}
+
+static void test_track_points_to_every_owner_in_turn_order(void)
+{
+    json_t *st = chain(1, 0, 2, 0, 3);
+    struct st_game *g = load(st);
+
+    g->order[0] = 2;
+    g->order[1] = 0;
+    g->order[2] = 1;
+    g->cur = 1;                                /* seat 0 moves */
+    g->p[1].income = 30;
+    st = save(st, g);
+    OK(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+       "[{\"to\":\"c4\",\"owner\":1},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":2}]}");
+    {
+        struct rules_status s;
+
+        E->status(st, &s);
+        CHECK_EQ_INT(s.must_act, 1u << 0);     /* the mover first */
+        OK(st, 0, "{\"type\":\"score\",\"take\":\"income\"}");
+        E->status(st, &s);
+        CHECK_EQ_INT(s.must_act, 1u << 2);     /* then in turn order: 2, 1 */
+        OK(st, 2, "{\"type\":\"score\",\"take\":\"vp\"}");
+        E->status(st, &s);
+        CHECK_EQ_INT(s.must_act, 1u << 1);
+        REFUSED(st, 1, "{\"type\":\"score\",\"take\":\"income\"}", "income_max");
+        OK(st, 1, "{\"type\":\"score\",\"take\":\"vp\"}");
+    }
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].income, 1);
+    CHECK_EQ_INT(g->p[2].vp, 1);
+    CHECK_EQ_INT(g->p[1].vp, 1);
+    CHECK_EQ_INT(g->phase, ST_MOVE);
+    json_decref(st);
+}
+
+static void test_first_move_acts_first_each_round(void)
+{
+    json_t *st = chain(0, 0, 0, 0, 1);
+    struct st_game *g = load(st);
+    struct rules_status s;
+
+    g->p[2].action = ST_A_FIRST_MOVE;
+    g->cur = 0;
+    st = save(st, g);
+    E->status(st, &s);
+    CHECK_EQ_INT(s.must_act, 1u << 2);
+    OK(st, 2, "{\"type\":\"locomotive\"}");
+    OK(st, 0, "{\"type\":\"pass\"}");
+    OK(st, 1, "{\"type\":\"pass\"}");
+    E->status(st, &s);
+    CHECK_EQ_INT(s.must_act, 1u << 2);         /* round 2 starts with First Move */
+    REFUSED(st, 2, "{\"type\":\"locomotive\"}", "already_improved");
+    g = load(st);
+    CHECK_EQ_INT(g->round, 2);
+    CHECK_EQ_INT(g->p[2].loco, 2);
+    json_decref(st);
+}
+
+/* ---- phase 4, 5, end ------------------------------------------------------- */
+
+static json_t *end_of_moves(int turn)
+{
+    json_t *st = chain(0, 1, 2, 0, 1);
+    struct st_game *g = load(st);
+
+    g->turn = turn;
+    g->round = 2;
+    g->cur = 2;                                /* seat 2's last activity */
+    return save(st, g);
+}
+
+static void test_income_and_expenses(void)
+{
+    json_t *st = end_of_moves(1);
+    struct st_game *g = load(st);
+
+    g->p[0].income = 3;
+    g->p[1].income = -3;
+    g->p[1].cash = 1;
+    g->p[2].income = -10;
+    g->p[2].vp = 2;
+    g->p[2].cash = 4;
+    g->money_out = 20 + 1 + 4;
+    g->p[0].action = ST_A_LOCOMOTIVE;
+    g->p[1].action = ST_A_TURN_ORDER;
+    g->p[2].action = ST_A_ENGINEER;
+    st = save(st, g);
+    OK(st, 2, "{\"type\":\"pass\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].cash, 23);
+    CHECK_EQ_INT(g->p[1].income, -4);          /* $5 raised for the $2 missing */
+    CHECK_EQ_INT(g->p[1].cash, 3);
+    CHECK_EQ_INT(g->p[2].bankrupt, 1);         /* -$10, 2 VP: cannot raise $10 */
+    CHECK_EQ_INT(link_owner_at(g, "d7"), -1);  /* its completed link: unowned */
+    CHECK_EQ_INT(g->norder, 2);
+    /* Phase 5: Turn Order first, then by value; Phase 6: turn 2 */
+    CHECK_EQ_INT(g->order[0], 1);
+    CHECK_EQ_INT(g->order[1], 0);
+    CHECK_EQ_INT(g->turn, 2);
+    CHECK_EQ_INT(g->phase, ST_SELECT);
+    CHECK_EQ_INT(g->p[0].action, -1);
+    json_decref(st);
+}
+
+static void test_final_scoring_and_ties(void)
+{
+    json_t *st = end_of_moves(10);
+    struct st_game *g = load(st);
+    struct rules_status s;
+
+    /* seat 0: 10 VP, income 5 (+2), links a4-c4... (owner 0: b4): 1 -> 13;
+     * seat 1: 15 VP, income -1 (-2), 1 link -> 14; seat 2: 12 VP,
+     * income 2 (+1), 1 link -> 14. Tie 1-2 at 14: higher income: seat 2. */
+    g->p[0].vp = 10, g->p[0].income = 5;
+    g->p[1].vp = 15, g->p[1].income = -1;
+    g->p[2].vp = 12, g->p[2].income = 2;
+    g->p[0].cash = g->p[1].cash = g->p[2].cash = 20;
+    lay(g, "e2", "straight", 1, 2);            /* a second complete link for 2 */
+    g->p[2].vp -= 1;
+    lay(g, "l9", "gentle", 4, 1);              /* incomplete: scores nothing */
+    st = save(st, g);
+    OK(st, 2, "{\"type\":\"pass\"}");
+    CHECK(E->status(st, &s) == 0);
+    CHECK(s.finished);
+    g = load(st);
+    CHECK_EQ_INT(g->p[0].vp, 13);
+    CHECK_EQ_INT(g->p[1].vp, 14);
+    CHECK_EQ_INT(g->p[2].vp, 14);
+    CHECK_EQ_INT(s.winners, 1u << 2);
+    CHECK_EQ_INT(link_owner_at(g, "l9"), -1);
+    REFUSED(st, 0, "{\"type\":\"pass\"}", "game_over");
+    json_decref(st);
+    /* equal VP and income: the lower action tile of the last turn wins */
+    st = end_of_moves(10);
+    g = load(st);
+    for (int i = 0; i < 3; i++)
+        g->p[i].vp = 0, g->p[i].income = 0;
+    g->p[0].vp = 1;                            /* each ends with 2 VP */
+    g->p[1].vp = 1;
+    g->p[2].vp = 1;
+    g->p[0].action = ST_A_LOCOMOTIVE;
+    g->p[1].action = ST_A_ENGINEER;
+    g->p[2].action = ST_A_CITY_GROWTH;
+    st = save(st, g);
+    OK(st, 2, "{\"type\":\"pass\"}");
+    E->status(st, &s);
+    CHECK_EQ_INT(s.winners, 1u << 1);
+    json_decref(st);
+}
+
+
+static void test_first_build_builds_first(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+    struct rules_status s;
+
+    g->p[2].action = ST_A_FIRST_BUILD;
+    g->cur = 0;
+    st = save(st, g);
+    E->status(st, &s);
+    CHECK_EQ_INT(s.must_act, 1u << 2);
+    OK(st, 2, "{\"type\":\"done\"}");
+    E->status(st, &s);
+    CHECK_EQ_INT(s.must_act, 1u << 0);         /* then the turn order */
+    json_decref(st);
+}
+
+static void test_city_growth_needs_a_city_without_marker(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g = load(st);
+
+    for (int i = 0; i < g->map->ncities; i++)
+        g->growth[g->map->city[i].hex] = 1;
+    CHECK(steam_select_check(g, 0, ST_A_CITY_GROWTH, 0, NULL) == -1);
+    CHECK(steam_select_check(g, 0, ST_A_CITY_GROWTH, 1, NULL) == 0);
+    json_decref(st);
+}
+
+static void test_deliveries_only_on_completed_links(void)
+{
+    json_t *st = chain(0, 0, 0, 0, 3);
+    struct st_game *g = load(st);
+
+    g->track[H(g, "d7")].tile = -1;            /* c6-d8 missing */
+    g->tiles_left[steam_catalog_tile(g->cat, "straight")]++;
+    lay(g, "d7", "gentle", 4, 0);              /* from c6, not reaching d8 */
+    st = save(st, g);
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":0},{\"to\":\"d8\",\"owner\":0}]}",
+            "no_link");
+    json_decref(st);
+}
+
+static void test_bankrupt_players_incomplete_links_can_be_claimed(void)
+{
+    json_t *st = end_of_moves(1);
+    struct st_game *g = load(st);
+
+    lay(g, "k9", "straight", 2, 2);            /* seat 2: k8 -> open at town j10 */
+    g->p[2].income = -10;
+    g->p[2].vp = 0;
+    g->p[2].cash = 0;
+    g->money_out = 40;
+    g->p[0].action = ST_A_ENGINEER;
+    g->p[1].action = ST_A_TURN_ORDER;
+    g->p[2].action = ST_A_LOCOMOTIVE;
+    st = save(st, g);
+    OK(st, 2, "{\"type\":\"pass\"}");
+    g = load(st);
+    CHECK(g->p[2].bankrupt);
+    CHECK_EQ_INT(link_owner_at(g, "k9"), -1);
+    CHECK_EQ_INT(link_owner_at(g, "d7"), -1);
+    to_phase(g, ST_BUILD, 0);
+    g->norder = 2;
+    g->p[2].cash = 0;
+    g->money_out = 40;
+    st = save(st, g);
+    /* k9 starts at k8, a city: anyone may claim it by extending it */
+    OK(st, 0, "{\"type\":\"build\",\"hex\":\"j10\",\"tile\":\"town_1\",\"rotation\":5}");
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "k9"), 0);
+    json_decref(st);
+}
+
+/* ---- format, views, describe ---------------------------------------------- */
+
+static void test_moves_are_validated_strictly(void)
+{
+    json_t *st = select_position(3);
+    struct rules_error err;
+    json_t *ev = NULL, *m = json_string("select");
+
+    CHECK(E->apply(&st, 0, m, &rng, &ev, &err) == -1);
+    CHECK_EQ_STR(err.code, "bad_move");
+    json_decref(m);
+    REFUSED(st, 0, "{\"action\":\"engineer\"}", "bad_move");
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"engineer\",\"x\":1}", "unknown_field");
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":7}", "bad_field");
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"engineer\",\"pass_option\":1}", "bad_field");
+    REFUSED(st, 0, "{\"type\":\"build\",\"hex\":\"b4\",\"tile\":\"straight\",\"rotation\":0}",
+            "wrong_phase");
+    REFUSED(st, -1, "{\"type\":\"select\",\"action\":\"engineer\"}", "not_a_player");
+    REFUSED(st, 7, "{\"type\":\"select\",\"action\":\"engineer\"}", "not_a_player");
+    json_decref(st);
+}
+
+static void test_view_and_round_trip(void)
+{
+    json_t *st = chain(0, 1, 2, 0, 3), *v = E->view(st, -1), *lm;
+    struct st_game *g = load(st);
+    json_t *again = steam_game_dump(g);
+
+    CHECK(json_equal(again, st));
+    json_decref(again);
+    CHECK(json_object_get(v, "map") && json_object_get(v, "track") &&
+          json_object_get(v, "links") && json_object_get(v, "cubes") &&
+          json_object_get(v, "supply") && json_object_get(v, "players") &&
+          json_object_get(v, "turn_order") && json_object_get(v, "bag"));
+    CHECK_EQ_INT(json_integer_value(json_object_get(v, "to_act")), 0);
+    CHECK_EQ_INT(json_array_size(json_object_get(v, "links")), 3);
+    json_decref(v);
+    lm = E->legal_moves(st, 0);
+    CHECK(json_array_size(json_object_get(lm, "moves")) >= 3);  /* deliveries, loco, pass */
+    json_decref(lm);
+    lm = E->legal_moves(st, 1);
+    CHECK_EQ_INT(json_array_size(json_object_get(lm, "moves")), 0);
+    json_decref(lm);
+    json_decref(st);
+}
+
+static void test_legal_build_options_are_accepted(void)
+{
+    json_t *st = build_position(4, 0), *lm = E->legal_moves(st, 0), *m;
+    size_t i, j, k;
+    int n = 0;
+
+    json_array_foreach(json_object_get(lm, "moves"), i, m) {
+        json_t *o, *t;
+
+        if (strcmp(json_string_value(json_object_get(m, "type")), "build"))
+            continue;
+        json_array_foreach(json_object_get(m, "options"), j, o)
+            json_array_foreach(json_object_get(o, "tiles"), k, t) {
+                json_t *copy = json_deep_copy(st), *ev = NULL, *mv2;
+                struct rules_error err;
+
+                mv2 = json_pack("{s:s, s:O, s:O, s:O}", "type", "build", "hex",
+                                json_object_get(o, "hex"), "tile", json_object_get(t, "tile"),
+                                "rotation", json_array_get(json_object_get(t, "rotations"), 0));
+                if (!CHECK(E->apply(&copy, 0, mv2, &rng, &ev, &err) == 0))
+                    fprintf(stderr, "  %s\n", err.message);
+                n++;
+                json_decref(ev);
+                json_decref(mv2);
+                json_decref(copy);
+            }
+    }
+    CHECK(n > 20);
+    json_decref(lm);
+    json_decref(st);
+}
+
+static void test_describe(void)
+{
+    json_t *d = E->describe();
+
+    CHECK_EQ_STR(json_string_value(json_object_get(d, "id")), "steam");
+    CHECK_EQ_INT(json_integer_value(json_object_get(d, "min_seats")), 3);
+    CHECK_EQ_INT(json_integer_value(json_object_get(d, "max_seats")), 6);
+    CHECK(json_object_get(json_object_get(json_object_get(d, "options"), "properties"), "map"));
+    {
+        size_t i;
+        json_t *m;
+        int found = 0;
+
+        json_array_foreach(json_object_get(d, "move_types"), i, m) {
+            CHECK(json_is_object(json_object_get(m, "schema")));
+            CHECK(json_is_string(json_object_get(m, "description")));
+            found += !strcmp(json_string_value(json_object_get(m, "type")), "deliver");
+        }
+        CHECK_EQ_INT(found, 1);
+        CHECK_EQ_INT(json_array_size(json_object_get(d, "move_types")), 11);
+    }
+    CHECK_EQ_INT(json_array_size(json_object_get(d, "maps")), 2);
+    {
+        int total = 0;
+        size_t i;
+        json_t *t;
+
+        json_array_foreach(json_object_get(d, "tiles"), i, t)
+            total += (int)json_integer_value(json_object_get(t, "count"));
+        CHECK_EQ_INT(total, 136);
+    }
+    json_decref(d);
+}
+
+int main(void)
+{
+    CHECK(steam_catalog_get()->ok);
+    if (!steam_catalog_get()->ok)
+        fprintf(stderr, "catalog: %s\n", steam_catalog_get()->error);
+    RUN(test_setup_cubes_on_cities_and_supply);
+    RUN(test_setup_three_players_fewer_cubes);
+    RUN(test_game_length_by_players);
+    RUN(test_random_order_gives_starting_cash);
+    RUN(test_auction_for_turn_order);
+    RUN(test_select_action_tiles);
+    RUN(test_locomotive_action_costs_and_limit);
+    RUN(test_raising_money_at_minus_ten_costs_vp);
+    RUN(test_urbanization_needs_a_town);
+    RUN(test_first_track_must_start_at_a_city);
+    RUN(test_track_costs_by_terrain);
+    RUN(test_building_limits);
+    RUN(test_three_tiles_or_four_with_engineer);
+    RUN(test_tile_supply_runs_out);
+    RUN(test_no_link_back_to_the_same_city);
+    RUN(test_cannot_extend_another_players_track);
+    RUN(test_town_exit_joining_another_players_track);
+    RUN(test_town_tile_completes_a_link);
+    RUN(test_new_link_from_a_town_needs_own_track_there);
+    RUN(test_incomplete_link_lost_if_not_extended);
+    RUN(test_extending_keeps_an_incomplete_link);
+    RUN(test_claiming_an_unowned_link);
+    RUN(test_redirecting_track);
+    RUN(test_improving_track_with_a_crossing);
+    RUN(test_improving_a_town_tile_with_more_exits);
+    RUN(test_urbanization_during_the_build);
+    RUN(test_city_growth_during_the_build);
+    RUN(test_delivery_to_the_first_city_of_its_colour);
+    RUN(test_locomotive_limits_the_links);
+    RUN(test_own_links_at_least_as_often_as_any_other);
+    RUN(test_track_points_to_every_owner_in_turn_order);
+    RUN(test_first_move_acts_first_each_round);
+    RUN(test_income_and_expenses);
+    RUN(test_final_scoring_and_ties);
+    RUN(test_first_build_builds_first);
+    RUN(test_city_growth_needs_a_city_without_marker);
+    RUN(test_deliveries_only_on_completed_links);
+    RUN(test_bankrupt_players_incomplete_links_can_be_claimed);
+    RUN(test_moves_are_validated_strictly);
+    RUN(test_view_and_round_trip);
+    RUN(test_legal_build_options_are_accepted);
+    RUN(test_describe);
+    json_decref(last_events);
+    return check_summary();
+}
