@@ -22,6 +22,7 @@ CREATE TABLE games (
     seed         bytea NOT NULL,              -- secret until the game is finished
     commitment   text NOT NULL,
     rng_pos      bigint NOT NULL DEFAULT 0,   -- bytes of the random stream consumed
+    seats        jsonb NOT NULL DEFAULT '[]', -- copy of the seat rows, read with the game
     must_act     int[] NOT NULL DEFAULT '{}', -- seats that must act now
     winners      int[] NOT NULL DEFAULT '{}',
     result       jsonb,

@@ -157,6 +157,14 @@ enum storage_status storage_move_answer(struct db *db, const char *game_id,
 }
 
 
+/* Copies the seat rows of game_id into games.seats. */
+static enum storage_status seats_refresh(struct db *db, const char *game_id)
+{
+    PGresult *res;
+
+    return db_done(STORAGE_EXEC(db, game_seats_refresh, 1, &game_id, &res), &res);
+}
+
 enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const char *ruleset,
                                         const char *options_text,
@@ -179,9 +187,9 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
     for (int i = 0; i < STORAGE_SEED_BYTES; i++)
         snprintf(hex + 2 + 2 * i, 3, "%02x", seed[i]);
     st = db_done(STORAGE_EXEC(db, game_insert, 7, p, &res), &res);
-    if (st != STORAGE_OK)
-        return st;
-    return db_done(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
+    if (st == STORAGE_OK)
+        st = db_done(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
+    return st == STORAGE_OK ? seats_refresh(db, id) : st;
 }
 
 enum storage_status storage_seat_fill(struct db *db, const char *game_id,
@@ -201,7 +209,7 @@ enum storage_status storage_seat_fill(struct db *db, const char *game_id,
     if (st == STORAGE_OK)
         copy(name, 65, PQgetvalue(res, 0, 0));
     PQclear(res);
-    return st;
+    return st == STORAGE_OK ? seats_refresh(db, game_id) : st;
 }
 
 enum storage_status storage_seat_set_entropy(struct db *db,
@@ -211,9 +219,11 @@ enum storage_status storage_seat_set_entropy(struct db *db,
     char s[16];
     const char *p[] = {game_id, s, entropy};
     PGresult *res;
+    enum storage_status st;
 
     snprintf(s, sizeof s, "%d", seat);
-    return db_done(STORAGE_EXEC(db, seat_set_entropy, 3, p, &res), &res);
+    st = db_done(STORAGE_EXEC(db, seat_set_entropy, 3, p, &res), &res);
+    return st == STORAGE_OK ? seats_refresh(db, game_id) : st;
 }
 
 
@@ -223,9 +233,11 @@ enum storage_status storage_seat_invite(struct db *db, const char *game_id,
     char s[16];
     const char *p[] = {game_id, s};
     PGresult *res;
+    enum storage_status st;
 
     snprintf(s, sizeof s, "%d", seat);
-    return db_one_int(STORAGE_EXEC(db, seat_invite, 2, p, &res), &res, epoch);
+    st = db_one_int(STORAGE_EXEC(db, seat_invite, 2, p, &res), &res, epoch);
+    return st == STORAGE_OK ? seats_refresh(db, game_id) : st;
 }
 
 enum storage_status storage_game_touch(struct db *db, const char *game_id,
