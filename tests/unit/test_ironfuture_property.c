@@ -19,8 +19,8 @@
  * others the move chosen is. One game in ten uses a rounds_to_win option.
  * At the end, every kind of event must have happened somewhere, so no
  * rule is dead code. IRONFUTURE_GAMES overrides the number of games:
- * 1500 keep the Debug+ASan+UBSan+coverage build well under a minute on
- * two cores beside the other tests; 3000 take about twice as long.
+ * 2000 take about 50 s of the Debug+ASan+UBSan+coverage build on two
+ * idle cores; more on a busy machine.
  *
  * Speed: the games run in two worker processes (the machines have two
  * cores), and jansson allocates from a counting free-list allocator here
@@ -44,7 +44,7 @@
 #include "ironfuture/game.h"
 #include "rng.h"
 
-#define GAMES 1500           /* ~40 s CPU under ASan+UBSan; see below */
+#define GAMES 2000           /* ~50 s under ASan+UBSan; see above */
 #define MAX_STEPS 4000       /* a game longer than this fails */
 #define MAXC 128
 #define ALL_MOVES_EVERY 20   /* 1 game in 20 applies every listed move */
