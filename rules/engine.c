@@ -30,6 +30,22 @@ const struct rules_engine *rules_engine_at(int i)
     return i >= 0 && i < rules_engine_count() ? engines[i] : NULL;
 }
 
+const char *rules_unknown_key(const json_t *obj, const char *const *allowed)
+{
+    const char *key;
+    json_t *v;
+
+    json_object_foreach((json_t *)obj, key, v) {
+        int ok = 0;
+
+        for (int i = 0; allowed[i] && !ok; i++)
+            ok = strcmp(key, allowed[i]) == 0;
+        if (!ok)
+            return key;
+    }
+    return NULL;
+}
+
 int rules_fail(struct rules_error *err, const char *code, const char *rule,
                const char *fmt, ...)
 {

@@ -85,6 +85,13 @@ const struct rules_engine *rules_engine_find(const char *id);
 int rules_engine_count(void);
 const struct rules_engine *rules_engine_at(int i);
 
+/*
+ * The first key of the JSON object obj that is not in the NULL-terminated
+ * list allowed (borrowed from obj), or NULL when every key is allowed.
+ * Engines use it to refuse unknown fields in moves and data files.
+ */
+const char *rules_unknown_key(const json_t *obj, const char *const *allowed);
+
 /* Fills err; returns -1 so a check can say `return rules_fail(...)`. */
 int rules_fail(struct rules_error *err, const char *code, const char *rule,
                const char *fmt, ...)

@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "../data.h"
+#include "../engine.h"
 
 static const char *const ability_names[IF_AB_COUNT] = {
     "retaliate", "accuracy", "evasive", "hardened", "infiltrate", "stealth",
@@ -78,19 +79,9 @@ static int fail(struct if_catalog *cat, const char *fmt, ...)
 static int only_keys(struct if_catalog *cat, json_t *obj, const char *what,
                      const char *const *allowed)
 {
-    const char *key;
-    json_t *v;
+    const char *key = rules_unknown_key(obj, allowed);
 
-    json_object_foreach(obj, key, v) {
-        int ok = 0;
-
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(key, allowed[i]) == 0)
-                ok = 1;
-        if (!ok)
-            return fail(cat, "%s: unknown key \"%s\"", what, key);
-    }
-    return 0;
+    return key ? fail(cat, "%s: unknown key \"%s\"", what, key) : 0;
 }
 
 static int get_int(struct if_catalog *cat, json_t *obj, const char *what,

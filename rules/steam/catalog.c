@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "../data.h"
+#include "../engine.h"
 
 static const char *const colour_names[ST_COLOURS] = {
     "red", "blue", "yellow", "purple", "gray"};
@@ -99,20 +100,11 @@ static int only_keys(struct st_catalog *cat, json_t *obj, const char *what,
                      const char *const *allowed)
 {
     const char *key;
-    json_t *v;
 
     if (!json_is_object(obj))
         return fail(cat, "%s: must be an object", what);
-    json_object_foreach(obj, key, v) {
-        int ok = 0;
-
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(key, allowed[i]) == 0)
-                ok = 1;
-        if (!ok)
-            return fail(cat, "%s: unknown key \"%s\"", what, key);
-    }
-    return 0;
+    key = rules_unknown_key(obj, allowed);
+    return key ? fail(cat, "%s: unknown key \"%s\"", what, key) : 0;
 }
 
 static int get_int(struct st_catalog *cat, json_t *obj, const char *what,

@@ -516,18 +516,11 @@ static void final_scoring(struct st_game *g, json_t *events)
 static int only_keys(const json_t *move, const char *const *allowed,
                      struct rules_error *err)
 {
-    const char *key;
-    json_t *v;
+    const char *key = rules_unknown_key(move, allowed);
 
-    json_object_foreach((json_t *)move, key, v) {
-        int ok = 0;
-
-        for (int i = 0; allowed[i]; i++)
-            ok |= strcmp(key, allowed[i]) == 0;
-        if (!ok)
-            return rules_fail(err, "unknown_field", ST_RULE_FORMAT,
-                              "This move has no field \"%.40s\".", key);
-    }
+    if (key)
+        return rules_fail(err, "unknown_field", ST_RULE_FORMAT,
+                          "This move has no field \"%.40s\".", key);
     return 0;
 }
 
