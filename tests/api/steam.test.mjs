@@ -40,7 +40,17 @@ function steamMove(entry, rand) {
 // than to everybody's bankruptcy: it delivers whenever it can, builds only
 // what its cash pays for, takes early points as income, and leaves the
 // auction at once.
-function choose(moves, me, rand) {
+// Hex "e4" is column e, row 4; odd rows (counting from 0) sit half a hex
+// to the right, as the maps' data says.
+function neighbours(name) {
+  const c = name.charCodeAt(0) - 97;
+  const r = Number(name.slice(1)) - 1;
+  const dc = r & 1 ? [1, 1, 0, -1, 0, 1] : [1, 0, -1, -1, -1, 0];
+  const dr = [0, 1, 1, 0, -1, -1];
+  return dc.map((d, i) => String.fromCharCode(97 + c + d) + (r + dr[i] + 1));
+}
+
+function choose(moves, me, rand, last) {
   const of = (type) => moves.filter((m) => m.type === type);
   if (of('deliver').length) return rand.pick(of('deliver'));
   if (of('score').length) {
@@ -51,6 +61,9 @@ function choose(moves, me, rand) {
   const builds = of('build').flatMap((b) => b.options.flatMap((o) => o.tiles
     .filter((t) => t.cost <= me.cash)
     .map((t) => ({ type: 'build', hex: o.hex, tile: t.tile, rotation: rand.pick(t.rotations) }))));
+  // Carry on from the tile laid last, so that track reaches a town or city.
+  const onward = last ? builds.filter((b) => neighbours(last).includes(b.hex)) : [];
+  if (onward.length) return rand.pick(onward);
   if (builds.length && rand() < 0.8) return rand.pick(builds);
   if (of('locomotive').length && me.locomotive < 3 && rand() < 0.5) return of('locomotive')[0];
   for (const t of ['done', 'pass']) if (of(t).length) return of(t)[0];
@@ -73,6 +86,7 @@ test('four players play Steam to its final scoring through the API', async () =>
 
   let moves = 0;
   let refusedAfterListed = 0;
+  const lastBuild = {};
   for (; moves < MAX_MOVES; moves++) {
     const v = (await api.get(`/v1/games/${g.id}`, { token: players[0].token, expect: 200 })).body;
     if (v.status === 'finished') break;
@@ -81,7 +95,8 @@ test('four players play Steam to its final scoring through the API', async () =>
     const p = players[seat];
     const lm = (await api.get(`/v1/games/${g.id}/legal-moves`, { token: p.token, expect: 200 })).body;
     assert.ok(lm.moves.length > 0, `seat ${seat} must act but has no legal move`);
-    const move = steamMove(choose(lm.moves, v.state.players[seat], rand), rand);
+    const move = steamMove(choose(lm.moves, v.state.players[seat], rand, lastBuild[seat]), rand);
+    if (move.type === 'build') lastBuild[seat] = move.hex;
     const res = await api.post(`/v1/games/${g.id}/moves`, {
       token: p.token, body: { move }, expect: [201, 422],
     });
