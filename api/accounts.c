@@ -112,31 +112,12 @@ out:
     json_decref(body);
 }
 
-/* Reads the caller's own account, checking the token is not revoked. */
-static int caller_account_or_reply(struct request *r, struct worker *w,
-                                   struct caller *c,
-                                   struct storage_account *a)
-{
-    enum storage_status st;
-
-    if (auth_or_reply(r, w, AUTH_ACCOUNT, c))
-        return -1;
-    st = storage_account_get(w->db, c->claims.sub, a);
-    if (st == STORAGE_NOT_FOUND)
-        return auth_epoch_ok_or_reply(r, c, -1);
-    if (st != STORAGE_OK) {
-        reply_storage(r, st, "account");
-        return -1;
-    }
-    return auth_epoch_ok_or_reply(r, c, a->token_epoch);
-}
-
 void handle_me(struct request *r, struct worker *w)
 {
     struct storage_account a;
     struct caller c;
 
-    if (caller_account_or_reply(r, w, &c, &a))
+    if (auth_account_or_reply(r, w, &c, &a))
         return;
     reply_json(r, 200, account_json(&a));
 }
@@ -146,7 +127,7 @@ void handle_token_refresh(struct request *r, struct worker *w)
     struct storage_account a;
     struct caller c;
 
-    if (no_fields_or_reply(r) == 0 && caller_account_or_reply(r, w, &c, &a) == 0)
+    if (no_fields_or_reply(r) == 0 && auth_account_or_reply(r, w, &c, &a) == 0)
         reply_token(r, w, &a, NULL);
 }
 
@@ -158,7 +139,7 @@ static int target_account_or_reply(struct request *r, struct worker *w,
     struct caller c;
     enum storage_status st;
 
-    if (caller_account_or_reply(r, w, &c, &self))
+    if (auth_account_or_reply(r, w, &c, &self))
         return -1;
     if (!(c.admin && self.admin) &&
         (admin_only || strcmp(self.id, r->params[0]) != 0)) {

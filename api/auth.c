@@ -6,6 +6,8 @@
 
 #include <sodium.h>
 
+#include "common.h"
+
 /*
  * Each thread keeps the tokens it verified lately, keyed by a hash of the
  * whole token: a hit skips base64, the claims' JSON and the Ed25519 check,
@@ -94,6 +96,21 @@ int auth_epoch_ok_or_reply(struct request *r, const struct caller *c,
         return 0;
     reply_problem(r, PROBLEM_invalid_token, "The bearer token has been revoked.");
     return -1;
+}
+
+int auth_account_or_reply(struct request *r, struct worker *w,
+                          struct caller *c, struct storage_account *a)
+{
+    enum storage_status st;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, c))
+        return -1;
+    st = storage_account_get(w->db, c->claims.sub, a);
+    if (st != STORAGE_OK && st != STORAGE_NOT_FOUND) {
+        reply_storage(r, st, "account");
+        return -1;
+    }
+    return auth_epoch_ok_or_reply(r, c, st == STORAGE_OK ? a->token_epoch : -1);
 }
 
 static int issue(struct worker *w, struct token_claims *cl, int64_t ttl,

@@ -8,6 +8,7 @@
 #ifndef TURNPOST_API_AUTH_H
 #define TURNPOST_API_AUTH_H
 
+#include "accounts.h"
 #include "app.h"
 #include "token.h"
 
@@ -37,6 +38,13 @@ int auth_or_reply(struct request *r, struct worker *w, enum auth_need need,
  */
 int auth_epoch_ok_or_reply(struct request *r, const struct caller *c,
                            int64_t current);
+
+/*
+ * An account token's own account, read into *a, with the token checked
+ * against revocation. Returns 0, or -1 having replied.
+ */
+int auth_account_or_reply(struct request *r, struct worker *w,
+                          struct caller *c, struct storage_account *a);
 
 /* Issues an account token for account id; returns its length or -1. */
 int auth_issue_account(struct worker *w, const char *account_id, int admin,

@@ -43,6 +43,14 @@ int uuid_valid(const char *s)
     return 1;
 }
 
+int game_id_or_reply(struct request *r, const char *id)
+{
+    if (uuid_valid(id))
+        return 0;
+    reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    return -1;
+}
+
 int parse_int_in(const char *s, long min, long max, long *out)
 {
     char *end;

@@ -15,6 +15,9 @@ void reply_storage(struct request *r, enum storage_status st,
 /* 1 when s is a canonical lowercase or uppercase UUID. */
 int uuid_valid(const char *s);
 
+/* Refuses (400, returning -1) a game id in the path that is no UUID. */
+int game_id_or_reply(struct request *r, const char *id);
+
 /*
  * Parses a small non-negative integer (a seat, a count) in [min, max];
  * returns 0, or -1 when s is not one.

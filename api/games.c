@@ -26,22 +26,6 @@ static void new_uuid(char out[37])
              b[11], b[12], b[13], b[14], b[15]);
 }
 
-/* The caller's account, with its token checked against revocation. */
-static int account_or_reply(struct request *r, struct worker *w,
-                            struct caller *c, struct storage_account *a)
-{
-    enum storage_status st;
-
-    if (auth_or_reply(r, w, AUTH_ACCOUNT, c))
-        return -1;
-    st = storage_account_get(w->db, c->claims.sub, a);
-    if (st != STORAGE_OK && st != STORAGE_NOT_FOUND) {
-        reply_storage(r, st, "account");
-        return -1;
-    }
-    return auth_epoch_ok_or_reply(r, c, st == STORAGE_OK ? a->token_epoch : -1);
-}
-
 /*
  * Checks the seat list of a new game into rows for storage: each seat is
  * exactly one of {"account_id": id}, {"open": true}, {"invite": true}.
@@ -163,7 +147,7 @@ void handle_game_create(struct request *r, struct worker *w)
     size_t i;
     json_t *row;
 
-    if (account_or_reply(r, w, &c, &me) || request_json_or_reply(r, &body, 0))
+    if (auth_account_or_reply(r, w, &c, &me) || request_json_or_reply(r, &body, 0))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s}",
                        "ruleset", &ruleset, "options", &options, "seats",
@@ -253,10 +237,8 @@ static int lock_or_reply(struct request *r, struct worker *w,
 {
     enum storage_status st;
 
-    if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    if (game_id_or_reply(r, r->params[0]))
         return -1;
-    }
     if ((st = db_begin(w->db)) != STORAGE_OK ||
         (st = storage_game_lock(w->db, r->params[0], c->claims.sub, g)) != STORAGE_OK) {
         db_rollback(w->db);
@@ -465,10 +447,8 @@ void handle_game_view(struct request *r, struct worker *w)
 
     if (auth_or_reply(r, w, AUTH_ANY, &c))
         return;
-    if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    if (game_id_or_reply(r, r->params[0]))
         return;
-    }
     st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "game");
@@ -487,6 +467,7 @@ void handle_game_view(struct request *r, struct worker *w)
 
 void handle_my_games(struct request *r, struct worker *w)
 {
+    static const char *const allowed[] = {"awaiting", "status", NULL};
     const char *awaiting = request_query(r, "awaiting");
     const char *status = request_query(r, "status");
     struct storage_account me;
@@ -494,12 +475,8 @@ void handle_my_games(struct request *r, struct worker *w)
     struct caller c;
     json_t *games;
 
-    for (int i = 0; i < r->query_count; i++)
-        if (strcmp(r->query_keys[i], "awaiting") && strcmp(r->query_keys[i], "status")) {
-            reply_problem(r, PROBLEM_invalid_parameter, "Unknown parameter %s.",
-                          r->query_keys[i]);
-            return;
-        }
+    if (request_params_or_reply(r, allowed))
+        return;
     if (awaiting && strcmp(awaiting, "me") != 0) {
         reply_problem(r, PROBLEM_invalid_parameter, "awaiting takes only the value me.");
         return;
@@ -510,7 +487,7 @@ void handle_my_games(struct request *r, struct worker *w)
                       "status is open, active or finished.");
         return;
     }
-    if (account_or_reply(r, w, &c, &me))
+    if (auth_account_or_reply(r, w, &c, &me))
         return;
     st = storage_games_of_account(w->db, me.id, status, awaiting != NULL, &games);
     if (st != STORAGE_OK) {

@@ -106,6 +106,22 @@ const char *request_query(const struct request *r, const char *key)
     return NULL;
 }
 
+int request_params_or_reply(struct request *r, const char *const *allowed)
+{
+    for (int i = 0; i < r->query_count; i++) {
+        int ok = 0;
+
+        for (const char *const *a = allowed; *a && !ok; a++)
+            ok = strcmp(r->query_keys[i], *a) == 0;
+        if (!ok) {
+            reply_problem(r, PROBLEM_invalid_parameter, "Unknown parameter %s.",
+                          r->query_keys[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int request_json_or_reply(struct request *r, json_t **out, int empty_ok)
 {
     json_error_t err;

@@ -84,6 +84,10 @@ const char *problem_name(enum problem_code code);
 /* The value of query parameter key, or NULL. */
 const char *request_query(const struct request *r, const char *key);
 
+/* Refuses (400, returning -1) a query parameter not in the NULL-terminated
+ * list allowed. */
+int request_params_or_reply(struct request *r, const char *const *allowed);
+
 /*
  * Parses the body as a JSON object into *out (new reference). An empty
  * body gives {} when empty_ok. Replies 400 itself on failure.

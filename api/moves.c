@@ -26,21 +26,6 @@ static long requested_seat(struct request *r)
     return seat;
 }
 
-static int only_params_or_reply(struct request *r, const char *const *allowed)
-{
-    for (int i = 0; i < r->query_count; i++) {
-        int ok = 0;
-        for (const char *const *a = allowed; *a; a++)
-            ok |= strcmp(r->query_keys[i], *a) == 0;
-        if (!ok) {
-            reply_problem(r, PROBLEM_invalid_parameter, "Unknown parameter %s.",
-                          r->query_keys[i]);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Reads the game of the path for a GET, with the caller checked. */
 static int read_or_reply(struct request *r, struct worker *w, struct caller *c,
                          struct storage_game *g)
@@ -49,10 +34,8 @@ static int read_or_reply(struct request *r, struct worker *w, struct caller *c,
 
     if (auth_or_reply(r, w, AUTH_ANY, c))
         return -1;
-    if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    if (game_id_or_reply(r, r->params[0]))
         return -1;
-    }
     st = storage_game_read(w->db, r->params[0], c->claims.sub, g);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "game");
@@ -70,7 +53,7 @@ void handle_legal_moves(struct request *r, struct worker *w)
     long want;
     int seat;
 
-    if (only_params_or_reply(r, allowed) || (want = requested_seat(r)) == -2 ||
+    if (request_params_or_reply(r, allowed) || (want = requested_seat(r)) == -2 ||
         read_or_reply(r, w, &c, &g))
         return;
     if (play_seat_or_reply(r, &c, &g, want, 1, &seat) == 0) {
@@ -241,10 +224,8 @@ void handle_move_submit(struct request *r, struct worker *w)
                       IDEMPOTENCY_KEY_MAX);
         goto out;
     }
-    if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    if (game_id_or_reply(r, r->params[0]))
         goto out;
-    }
     move_text = json_dumps(move, JSON_COMPACT);
     if ((st = db_begin(w->db)) != STORAGE_OK ||
         (st = storage_game_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
@@ -333,10 +314,8 @@ void handle_resign(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "The body is {\"seat\": n} or empty.");
         goto out;
     }
-    if (!uuid_valid(r->params[0])) {
-        reply_problem(r, PROBLEM_invalid_parameter, "A game id is a UUID.");
+    if (game_id_or_reply(r, r->params[0]))
         goto out;
-    }
     if ((st = db_begin(w->db)) != STORAGE_OK ||
         (st = storage_game_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
@@ -373,7 +352,7 @@ void handle_moves_list(struct request *r, struct worker *w)
     size_t i;
     int seat;
 
-    if (only_params_or_reply(r, allowed))
+    if (request_params_or_reply(r, allowed))
         return;
     if ((after_s && parse_int_in(after_s, 0, 1L << 40, &after)) ||
         (limit_s && parse_int_in(limit_s, 1, 500, &limit))) {
