@@ -34,11 +34,23 @@ struct worker {
 
 typedef void (*handler_fn)(struct request *r, struct worker *w);
 
+/*
+ * Where a handler runs. Writes hold a row lock across several round trips
+ * and go to the worker pool. A short read runs on the I/O thread that
+ * parsed it, on that thread's own connection: handing it to a worker and
+ * back cost more CPU than the read itself.
+ */
+enum route_runs {
+    RUNS_ON_WORKER,
+    RUNS_INLINE,          /* no database */
+    RUNS_INLINE_READ,     /* one short read */
+};
+
 struct route {
     const char *method;
     const char *pattern;        /* "/v1/games/{id}/moves" */
     handler_fn handler;
-    int inline_ok;              /* cheap, no database: run on the I/O thread */
+    enum route_runs runs;
 };
 
 /*

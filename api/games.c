@@ -239,8 +239,7 @@ static int lock_or_reply(struct request *r, struct worker *w,
 
     if (game_id_or_reply(r, r->params[0]))
         return -1;
-    if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, r->params[0], c->claims.sub, g)) != STORAGE_OK) {
+    if ((st = storage_game_begin_lock(w->db, r->params[0], c->claims.sub, g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
         return -1;

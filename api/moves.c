@@ -154,9 +154,7 @@ static void commit_change(struct request *r, struct worker *w,
     a.answer_text = answer_text;
     a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
     a.payload_text = payload_text;
-    st = storage_game_advance(w->db, g->id, &a, &version);
-    if (st == STORAGE_OK)
-        st = db_commit(w->db);
+    st = storage_game_advance_commit(w->db, g->id, &a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
@@ -227,8 +225,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     if (game_id_or_reply(r, r->params[0]))
         goto out;
     move_text = json_dumps(move, JSON_COMPACT);
-    if ((st = db_begin(w->db)) != STORAGE_OK ||
-        (st = storage_game_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
+    if ((st = storage_game_begin_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
         goto out;

@@ -32,11 +32,22 @@ struct server {
     pthread_t *threads;
     struct worker *workers;
     struct worker io_worker;  /* for inline routes: no database */
+    struct io_reader *readers; /* one per I/O thread that has read */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     struct ctx *head, *tail;
     int stopping;
 };
+
+/* The connection an I/O thread reads with, made on its first read. */
+struct io_reader {
+    struct worker w;
+    int connected;
+    uint64_t retry_ns;       /* while down, reads go to the workers until then */
+    struct io_reader *next;
+};
+
+static _Thread_local struct io_reader *thread_reader;
 
 static char id_prefix[9];
 static atomic_ulong id_counter;
@@ -209,6 +220,49 @@ static void enqueue(struct server *s, struct ctx *c)
     pthread_mutex_unlock(&s->mu);
 }
 
+/* Keeps the db_connected gauge true after a handler used w's connection. */
+static void count_connection(struct server *s, struct worker *w, int *connected)
+{
+    if (db_connected(w->db) != *connected) {
+        *connected = !*connected;
+        atomic_fetch_add(&s->app->metrics.db_connected, *connected ? 1 : -1);
+    }
+}
+
+/*
+ * Runs a short read on the calling I/O thread. Returns -1, having done
+ * nothing, when the thread has no working connection: then the workers,
+ * which wait out reconnects, take the read, and the I/O thread tries its
+ * own connection again a second later.
+ */
+static int run_read(struct server *s, struct ctx *c)
+{
+    struct io_reader *rd = thread_reader;
+
+    if (rd && !rd->connected && now_ns() < rd->retry_ns)
+        return -1;
+    if (!rd) {
+        if (!(rd = calloc(1, sizeof *rd)))
+            return -1;
+        rd->w.id = -1;
+        rd->w.app = s->app;
+        rd->w.server = s;
+        rd->w.db = db_open(s->app->database_url);
+        pthread_mutex_lock(&s->mu);
+        rd->next = s->readers;
+        s->readers = rd;
+        pthread_mutex_unlock(&s->mu);
+        thread_reader = rd;
+    }
+    atomic_fetch_add(&s->app->metrics.workers_busy, 1);
+    c->req.route->handler(&c->req, &rd->w);
+    atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
+    count_connection(s, &rd->w, &rd->connected);
+    if (!rd->connected)
+        rd->retry_ns = now_ns() + 1000000000u;
+    return 0;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
                                   const char *url, const char *method,
                                   const char *version, const char *upload,
@@ -273,10 +327,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
     prepare(c);
     if (c->req.response)
         return queue(c);
-    if (c->req.route->inline_ok) {
+    if (c->req.route->runs == RUNS_INLINE) {
         c->req.route->handler(&c->req, &s->io_worker);
         return queue(c);
     }
+    if (c->req.route->runs == RUNS_INLINE_READ && run_read(s, c) == 0)
+        return queue(c);
     c->state = CTX_QUEUED;
     MHD_suspend_connection(conn);
     enqueue(s, c);
@@ -351,11 +407,7 @@ static void *worker_loop(void *arg)
         atomic_fetch_add(&s->app->metrics.workers_busy, 1);
         c->req.route->handler(&c->req, w);
         atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
-        if (db_connected(w->db) != connected) {
-            connected = !connected;
-            atomic_fetch_add(&s->app->metrics.db_connected,
-                             connected ? 1 : -1);
-        }
+        count_connection(s, w, &connected);
         MHD_resume_connection(c->conn);
     }
     if (connected)
@@ -432,6 +484,15 @@ void server_stop(struct server *s)
         MHD_stop_daemon(s->daemon);
     for (int i = 0; i < s->app->workers; i++)
         db_close(s->workers[i].db);
+    while (s->readers) {
+        struct io_reader *rd = s->readers;
+
+        s->readers = rd->next;
+        if (rd->connected)
+            atomic_fetch_sub(&s->app->metrics.db_connected, 1);
+        db_close(rd->w.db);
+        free(rd);
+    }
     free(s->workers);
     free(s->threads);
     pthread_mutex_destroy(&s->mu);

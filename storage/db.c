@@ -127,6 +127,105 @@ static enum storage_status run(struct db *db, const char *name, int n,
     }
 }
 
+/*
+ * Reads the results of nq pipelined queries and the sync that ends them:
+ * got[i] is the first result of query i (or NULL when the connection
+ * broke before it). Returns 0 when the sync arrived, -1 otherwise.
+ */
+static int collect(struct db *db, PGresult **got, int nq)
+{
+    PGresult *x;
+
+    for (int i = 0; i < nq; i++) {
+        if (!(got[i] = PQgetResult(db->conn)))
+            return -1;
+        while ((x = PQgetResult(db->conn)))  /* the NULL that ends query i */
+            PQclear(x);
+    }
+    x = PQgetResult(db->conn);
+    if (PQresultStatus(x) != PGRES_PIPELINE_SYNC) {
+        PQclear(x);
+        return -1;
+    }
+    PQclear(x);
+    return PQexitPipelineMode(db->conn) ? 0 : -1;
+}
+
+/*
+ * Sends command before (or NULL), the prepared statement and command
+ * after (or NULL) in one round trip; *res is the statement's result. A
+ * failure in one skips the rest, so "BEGIN, lock" or "write, COMMIT" need
+ * no more than one wait for the server. A dead idle connection is
+ * reopened once, as in run().
+ */
+static enum storage_status pipeline(struct db *db, const char *before,
+                                    const char *name, int n,
+                                    const char *const *params,
+                                    const char *after, PGresult **res)
+{
+    for (int attempt = 0;; attempt++) {
+        enum storage_status st = db_ready(db);
+        PGresult *got[3] = {NULL, NULL, NULL}, *bad = NULL;
+        int nq = 0, mine, idle, ok, complete, failed = 0;
+
+        *res = NULL;
+        if (st != STORAGE_OK)
+            return st;
+        idle = PQtransactionStatus(db->conn) == PQTRANS_IDLE;
+        ok = PQenterPipelineMode(db->conn);
+        if (ok && before) {
+            ok = PQsendQueryParams(db->conn, before, 0, NULL, NULL, NULL, NULL, 0);
+            nq++;
+        }
+        mine = nq;
+        if (ok) {
+            ok = PQsendQueryPrepared(db->conn, name, n, params, NULL, NULL, 0);
+            nq++;
+        }
+        if (ok && after) {
+            ok = PQsendQueryParams(db->conn, after, 0, NULL, NULL, NULL, NULL, 0);
+            nq++;
+        }
+        ok = ok && PQpipelineSync(db->conn);
+        complete = ok && collect(db, got, nq) == 0;
+        for (int i = 0; i < nq && !failed; i++) {
+            ExecStatusType rs = PQresultStatus(got[i]);
+
+            if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK) {
+                bad = got[i];
+                failed = 1;
+            }
+        }
+        if (complete && !failed) {
+            *res = got[mine];
+            got[mine] = NULL;
+            st = STORAGE_OK;
+        } else {
+            st = failure(db, bad);
+            if (!complete) {  /* out of step with the server: start over */
+                drop(db);
+                st = STORAGE_UNAVAILABLE;
+            }
+        }
+        for (int i = 0; i < nq; i++)
+            PQclear(got[i]);
+        if (st != STORAGE_UNAVAILABLE || !idle || attempt > 0)
+            return st;
+    }
+}
+
+enum storage_status db_begin_exec(struct db *db, const char *name, int n,
+                                  const char *const *params, PGresult **res)
+{
+    return pipeline(db, "BEGIN", name, n, params, NULL, res);
+}
+
+enum storage_status db_exec_commit(struct db *db, const char *name, int n,
+                                   const char *const *params, PGresult **res)
+{
+    return pipeline(db, NULL, name, n, params, "COMMIT", res);
+}
+
 enum storage_status db_exec(struct db *db, const char *name, int n,
                             const char *const *params, PGresult **res)
 {

@@ -44,6 +44,16 @@ enum storage_status db_ready(struct db *db);
 enum storage_status db_exec(struct db *db, const char *name, int n,
                             const char *const *params, PGresult **res);
 
+/*
+ * BEGIN and then a prepared statement, or a prepared statement and then
+ * COMMIT, in one round trip (libpq pipeline mode). *res as for db_exec.
+ * After a failure the transaction may still be open: roll it back.
+ */
+enum storage_status db_begin_exec(struct db *db, const char *name, int n,
+                                  const char *const *params, PGresult **res);
+enum storage_status db_exec_commit(struct db *db, const char *name, int n,
+                                   const char *const *params, PGresult **res);
+
 /* The same for a literal command without parameters (BEGIN, COMMIT...). */
 enum storage_status db_command(struct db *db, const char *sql);
 

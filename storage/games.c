@@ -131,6 +131,17 @@ enum storage_status storage_game_lock(struct db *db, const char *id,
     return parse_game(STORAGE_EXEC(db, game_lock, 2, p, &res), &res, g);
 }
 
+enum storage_status storage_game_begin_lock(struct db *db, const char *id,
+                                            const char *caller,
+                                            struct storage_game *g)
+{
+    const char *p[] = {id, caller};
+    PGresult *res;
+
+    return parse_game(db_begin_exec(db, statement_names[STMT_game_lock], 2, p, &res),
+                      &res, g);
+}
+
 enum storage_status storage_move_answer(struct db *db, const char *game_id,
                                         int seat, const char *idempotency_key,
                                         const char *move_text, char **answer,
@@ -263,9 +274,10 @@ static void mask_text(char *out, size_t n, unsigned m)
         snprintf(out + len, n - len, "}");
 }
 
-enum storage_status storage_game_advance(struct db *db, const char *game_id,
-                                         const struct storage_advance *a,
-                                         int64_t *version)
+/* One statement for the change; with commit, COMMIT in the same round trip. */
+static enum storage_status advance(struct db *db, const char *game_id,
+                                   const struct storage_advance *a, int commit,
+                                   int64_t *version)
 {
     char seq[24], pos[24], must[100], win[100], seat[16];
     const char *p[] = {game_id, a->status, seq, a->state_text, pos, must,
@@ -279,7 +291,23 @@ enum storage_status storage_game_advance(struct db *db, const char *game_id,
     snprintf(seat, sizeof seat, "%d", a->seat);
     mask_text(must, sizeof must, a->must_act);
     mask_text(win, sizeof win, a->winners);
-    return db_one_int(STORAGE_EXEC(db, game_advance, 17, p, &res), &res, version);
+    return db_one_int(commit ? db_exec_commit(db, statement_names[STMT_game_advance], 17, p, &res)
+                             : STORAGE_EXEC(db, game_advance, 17, p, &res),
+                      &res, version);
+}
+
+enum storage_status storage_game_advance(struct db *db, const char *game_id,
+                                         const struct storage_advance *a,
+                                         int64_t *version)
+{
+    return advance(db, game_id, a, 0, version);
+}
+
+enum storage_status storage_game_advance_commit(struct db *db, const char *game_id,
+                                                const struct storage_advance *a,
+                                                int64_t *version)
+{
+    return advance(db, game_id, a, 1, version);
 }
 
 enum storage_status storage_moves_list(struct db *db, const char *game_id,

@@ -53,6 +53,14 @@ enum storage_status storage_game_lock(struct db *db, const char *id,
                                       struct storage_game *g);
 
 /*
+ * BEGIN and storage_game_lock() in one round trip. On failure the
+ * transaction may be open: roll it back.
+ */
+enum storage_status storage_game_begin_lock(struct db *db, const char *id,
+                                            const char *caller,
+                                            struct storage_game *g);
+
+/*
  * The answer stored for seat's move with idempotency_key in game, after
  * storage_game_lock(): *answer (new, free()) and whether the stored move
  * equals move_text. STORAGE_NOT_FOUND when the key is new.
@@ -107,6 +115,10 @@ struct storage_advance {
 enum storage_status storage_game_advance(struct db *db, const char *game_id,
                                          const struct storage_advance *a,
                                          int64_t *version);
+/* The same, and COMMIT in the same round trip; on failure roll back. */
+enum storage_status storage_game_advance_commit(struct db *db, const char *game_id,
+                                                const struct storage_advance *a,
+                                                int64_t *version);
 
 /*
  * Log entries with seq > after, at most limit, as a new JSON array of

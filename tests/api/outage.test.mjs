@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 
 import { client } from './lib/client.mjs';
-import { createAccount, sleep } from './lib/fixtures.mjs';
+import { createAccount, seededRandom, sleep, startedGame } from './lib/fixtures.mjs';
+import { chooseMove, playOne } from './lib/play.mjs';
 import { freePort, requireEnv, startServer } from './lib/server.mjs';
 
 const pgsh = resolve(dirname(fileURLToPath(import.meta.url)), '../../scripts/pg.sh');
@@ -64,4 +65,45 @@ test('a database outage is 503 problem+json, and the server recovers by itself',
   assert.ok(ok >= 35, `only ${ok} of 40 requests succeeded after the restart`);
   await api.get('/readyz', { expect: 200 });
   assert.ok(server.alive(), 'the server kept running');
+});
+
+test('moves refused in an outage change nothing, and moves go on after it', async () => {
+  const g = await startedGame(api);
+  const rand = seededRandom(7);
+  for (let i = 0; i < 3; i++) await playOne(api, g.id, g.players, rand);
+  const chosen = await chooseMove(api, g.id, g.players, rand);
+  const before = (await api.get(`/v1/games/${g.id}`, { token: g.players[0].token, expect: 200 })).body;
+
+  pg('stop', pgdata);
+  await api.post(`/v1/games/${g.id}/moves`, {
+    token: chosen.token, body: { move: chosen.move, seat: chosen.seat },
+    headers: { 'idempotency-key': 'outage-1' }, expect: 503, code: 'service_unavailable',
+  });
+  pg('start', pgdata, String(port));
+
+  // Each worker's connection died with the cluster; a move is the first
+  // statement of a transaction, so it is sent again on a new connection.
+  let ok = 0;
+  for (let i = 0; i < 20 && ok === 0; i++) {
+    const res = await api.get(`/v1/games/${g.id}`, { token: g.players[0].token, expect: [200, 503] });
+    if (res.status === 200) {
+      assert.equal(res.body.version, before.version, 'the refused move changed nothing');
+      ok++;
+    } else await sleep(100);
+  }
+  assert.equal(ok, 1, 'the game is readable after the restart');
+  const res = await api.post(`/v1/games/${g.id}/moves`, {
+    token: chosen.token, body: { move: chosen.move, seat: chosen.seat },
+    headers: { 'idempotency-key': 'outage-1' }, expect: 201,
+  });
+  assert.equal(res.body.version, before.version + 1);
+  // The same key again: the stored answer, byte for byte, and no new move.
+  const again = await api.post(`/v1/games/${g.id}/moves`, {
+    token: chosen.token, body: { move: chosen.move, seat: chosen.seat },
+    headers: { 'idempotency-key': 'outage-1' }, expect: 201,
+  });
+  assert.equal(again.text, res.text);
+  for (let i = 0; i < 20; i++) await playOne(api, g.id, g.players, rand);
+  const after = (await api.get(`/v1/games/${g.id}`, { token: g.players[0].token, expect: 200 })).body;
+  assert.ok(after.version >= before.version + 2 || after.status === 'finished');
 });
