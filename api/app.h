@@ -11,6 +11,7 @@
 #include "token.h"
 
 struct db;
+struct view_cache;
 
 struct app {
     struct token_keyring keys;
@@ -20,6 +21,7 @@ struct app {
     char *openapi;              /* the contract, served as is */
     size_t openapi_len;
     int workers;                /* worker threads, one connection each */
+    struct view_cache *views;   /* rendered views by game, viewer, version */
     struct metrics metrics;
 };
 

@@ -10,6 +10,7 @@
 #include "handlers.h"
 #include "idempotency.h"
 #include "play.h"
+#include "view_cache.h"
 
 #define ENTROPY_MAX 256
 
@@ -437,30 +438,70 @@ out:
     storage_game_clear(&g);
 }
 
+/*
+ * A view is served from the view cache when the game is still at the
+ * cached version; the row is read either way, so the answer is never
+ * older than the database.
+ */
 void handle_game_view(struct request *r, struct worker *w)
 {
+    struct view_cache *vc = w->app->views;
     struct storage_game g = {0};
     enum storage_status st;
     struct caller c;
-    int seat;
+    int seat, unchanged = 0;
+    char *body = NULL;
+    size_t len = 0;
 
     if (auth_or_reply(r, w, AUTH_ANY, &c))
         return;
     if (game_id_or_reply(r, r->params[0]))
         return;
-    st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);
+    st = storage_game_read_unless(w->db, r->params[0], c.claims.sub,
+                                  view_cache_version(vc, r->params[0], c.claims.sub),
+                                  &g, &unchanged);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "game");
         return;
     }
-    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat) == 0) {
-        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
-        if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
-                                 strcmp(r->if_none_match, "*") == 0))
-            reply_raw(r, 304, NULL, "", 0);
-        else
-            reply_json(r, 200, play_view(&g, seat));
+    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
+        goto out;
+    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
+                             strcmp(r->if_none_match, "*") == 0)) {
+        reply_raw(r, 304, NULL, "", 0);
+        goto out;
     }
+    if (unchanged &&
+        !(body = view_cache_get(vc, g.id, c.claims.sub, g.version, seat, &len))) {
+        /* held for another seat of this viewer: read the state after all */
+        storage_game_clear(&g);
+        st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);
+        if (st != STORAGE_OK) {
+            reply_storage(r, st, "game");
+            return;
+        }
+        if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
+            goto out;
+        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    }
+    if (!body) {
+        json_t *v = play_view(&g, seat);
+
+        body = json_dumps(v, JSON_COMPACT);
+        json_decref(v);
+        if (!body) {
+            reply_problem(r, PROBLEM_internal, "The view could not be written.");
+            goto out;
+        }
+        len = strlen(body);
+        if (g.state)
+            view_cache_put(vc, g.id, c.claims.sub, g.version, seat, body, len);
+    }
+    reply_take(r, 200, "application/json", body, len);
+    body = NULL;
+out:
+    free(body);
     storage_game_clear(&g);
 }
 

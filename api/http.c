@@ -48,6 +48,13 @@ void reply_raw(struct request *r, int status, const char *type,
     set_response(r, status, type, copy, len);
 }
 
+void reply_take(struct request *r, int status, const char *type, char *body,
+                size_t len)
+{
+    r->problem = 0;
+    set_response(r, status, type, body, len);
+}
+
 void reply_json(struct request *r, int status, json_t *body)
 {
     char *text = json_dumps(body, JSON_COMPACT);

@@ -66,6 +66,10 @@ void reply_json(struct request *r, int status, json_t *body);
 void reply_raw(struct request *r, int status, const char *type,
                const char *body, size_t len);
 
+/* The same, taking body (malloc'd, NUL-terminated) instead of copying it. */
+void reply_take(struct request *r, int status, const char *type, char *body,
+                size_t len);
+
 /* Answers with a problem+json of code and a detail sentence. */
 void reply_problem(struct request *r, enum problem_code code,
                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -20,6 +20,7 @@
 #include "migrate.h"
 #include "server.h"
 #include "verify.h"
+#include "view_cache.h"
 
 static int usage(void)
 {
@@ -27,7 +28,11 @@ static int usage(void)
             "usage: turnpost serve [--address A] [--port N] [--keys DIR] [--workers N] [--io-threads N]\n"
             "       turnpost migrate\n"
             "       turnpost keygen [--keys DIR]\n"
-            "       turnpost verify FILE\n");
+            "       turnpost verify FILE\n"
+            "environment: DATABASE_URL, TURNPOST_KEYS, TURNPOST_LISTEN, TURNPOST_PORT,\n"
+            "  TURNPOST_WORKERS (16), TURNPOST_IO_THREADS (2), TURNPOST_TOKEN_TTL,\n"
+            "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
+            "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none)\n");
     return 2;
 }
 
@@ -171,6 +176,7 @@ static int cmd_serve(int argc, char **argv)
     app->token_ttl = atoll(env_or("TURNPOST_TOKEN_TTL", "2592000"));
     app->invite_ttl = atoll(env_or("TURNPOST_INVITE_TTL", "7776000"));
     app->openapi = slurp(env_or("TURNPOST_OPENAPI", TURNPOST_OPENAPI_PATH), &app->openapi_len);
+    app->views = view_cache_new((size_t)atol(env_or("TURNPOST_VIEW_CACHE", "4096")));
     if (token_keyring_load_dir(&app->keys, keys, err, sizeof err) || app->keys.signer < 0) {
         if (token_key_generate(keys, NULL, err, sizeof err) ||
             token_keyring_load_dir(&app->keys, keys, err, sizeof err)) {
@@ -195,6 +201,7 @@ static int cmd_serve(int argc, char **argv)
 out:
     free(app->database_url);
     free(app->openapi);
+    view_cache_free(app->views);
     free(app);
     return rc;
 }

@@ -121,6 +121,23 @@ enum storage_status storage_game_read(struct db *db, const char *id,
     return parse_game(STORAGE_EXEC(db, game_read, 2, p, &res), &res, g);
 }
 
+enum storage_status storage_game_read_unless(struct db *db, const char *id,
+                                             const char *caller, int64_t known,
+                                             struct storage_game *g, int *unchanged)
+{
+    char v[24];
+    const char *p[] = {id, caller, v};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(v, sizeof v, "%lld", (long long)known);
+    st = STORAGE_EXEC(db, game_read_unless, 3, p, &res);
+    /* parse_game needs to know the state was left out on purpose */
+    *unchanged = st == STORAGE_OK && PQntuples(res) == 1 && PQgetisnull(res, 0, 6) &&
+                 strtoll(PQgetvalue(res, 0, 3), NULL, 10) == known;
+    return parse_game(st, &res, g);
+}
+
 enum storage_status storage_game_lock(struct db *db, const char *id,
                                       const char *caller,
                                       struct storage_game *g)

@@ -47,6 +47,15 @@ enum storage_status storage_game_read(struct db *db, const char *id,
                                       const char *caller,
                                       struct storage_game *g);
 
+/*
+ * storage_game_read(), but when the game is at version known the state is
+ * not sent: g->state is NULL and *unchanged 1 (a view of that version is
+ * already at hand).
+ */
+enum storage_status storage_game_read_unless(struct db *db, const char *id,
+                                             const char *caller, int64_t known,
+                                             struct storage_game *g, int *unchanged);
+
 /* Locks the game row for the rest of the transaction and reads it. */
 enum storage_status storage_game_lock(struct db *db, const char *id,
                                       const char *caller,

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { client } from './lib/client.mjs';
-import { createAccount, decodeToken } from './lib/fixtures.mjs';
+import { createAccount, decodeToken, seededRandom, startedGame } from './lib/fixtures.mjs';
+import { playOne } from './lib/play.mjs';
 import { useServer } from './lib/harness.mjs';
 import { REPO_SPEC_PATH } from './lib/spec.mjs';
 import { startServer } from './lib/server.mjs';
@@ -108,5 +109,38 @@ test('a second server on the same database and keys serves the same accounts', a
   } finally {
     const exit = await other.stop();
     assert.deepEqual(exit, { code: 0, signal: null }, 'SIGTERM ends the server cleanly');
+  }
+});
+
+// Each server keeps rendered views in memory; a move made through another
+// server must show at once all the same, for every viewer.
+test('a view is never older than the game, whichever server took the move', async () => {
+  const other = await startServer({ keysDir: ctx.server.keysDir });
+  try {
+    const api2 = client(other.url);
+    const g = await startedGame(ctx.api);
+    const rand = seededRandom(11);
+    const viewers = [...g.players.map((p) => p.token), g.spectator.token];
+    for (let i = 0; i < 6; i++) {
+      const seen = [];
+      for (const token of viewers) {
+        // twice: the second answer comes from the cache
+        const a = (await ctx.api.get(`/v1/games/${g.id}`, { token, expect: 200 })).text;
+        const b = (await ctx.api.get(`/v1/games/${g.id}`, { token, expect: 200 })).text;
+        assert.equal(b, a, 'the same version reads the same');
+        seen.push(a);
+      }
+      assert.notEqual(seen[0], seen[1], 'each seat has its own view');
+      const moved = await playOne(i % 2 ? ctx.api : api2, g.id, g.players, rand);
+      if (!moved) break;
+      for (const token of viewers) {
+        const v = (await ctx.api.get(`/v1/games/${g.id}`, { token, expect: 200 })).body;
+        assert.equal(v.version, moved.version, 'the view shows the move just made');
+        const fresh = (await api2.get(`/v1/games/${g.id}`, { token, expect: 200 })).body;
+        assert.deepEqual(v, fresh, 'both servers show the same view');
+      }
+    }
+  } finally {
+    await other.stop();
   }
 });
