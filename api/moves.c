@@ -103,6 +103,38 @@ static void now_rfc3339(char out[24])
 }
 
 /*
+ * When seat's log already holds a change made with r's Idempotency-Key,
+ * replies the stored answer (the same move: status) or 422 (another move)
+ * and returns 1; returns 0 when the key is new or absent. It is asked only
+ * when a change cannot go ahead: a retry of a change that was applied finds
+ * the game moved on, or trips the log's unique key on (game, seat, key).
+ */
+static int answered_before(struct request *r, struct worker *w,
+                           const char *game_id, int seat, const char *move_text,
+                           int status)
+{
+    char *answer = NULL;
+    int same = 0;
+    enum storage_status st;
+
+    if (!r->idempotency_key)
+        return 0;
+    st = storage_move_answer(w->db, game_id, seat, r->idempotency_key, move_text,
+                             &answer, &same);
+    if (st == STORAGE_NOT_FOUND)
+        return 0;
+    if (st == STORAGE_OK && same)
+        reply_raw(r, status, "application/json", answer, strlen(answer));
+    else if (st == STORAGE_OK)
+        reply_problem(r, PROBLEM_idempotency_key_reused,
+                      "This Idempotency-Key was used for another move.");
+    else
+        reply_storage(r, st, "move log");
+    free(answer);
+    return 1;
+}
+
+/*
  * Writes one change to a locked game already updated in g (state,
  * status, must_act, winners, result, rng_pos): the mover's answer, the log
  * entry and the notification. On success the answer is the reply and the
@@ -157,7 +189,10 @@ static void commit_change(struct request *r, struct worker *w,
     st = storage_game_advance_commit(w->db, g->id, &a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
-        reply_storage(r, st, "game");
+        /* the log's unique key: this seat used this key before */
+        if (st != STORAGE_CONFLICT ||
+            !answered_before(r, w, g->id, seat, move_text, answer_status))
+            reply_storage(r, st, "game");
     } else {
         reply_raw(r, answer_status, "application/json", answer_text,
                   strlen(answer_text));
@@ -232,35 +267,18 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     if (play_seat_or_reply(r, &c, &g, want, 1, &seat))
         goto rollback;
-    if (r->idempotency_key) {
-        char *answer = NULL;
-        int same = 0;
-
-        st = storage_move_answer(w->db, g.id, seat, r->idempotency_key, move_text,
-                                 &answer, &same);
-        if (st == STORAGE_OK && same)
-            reply_raw(r, 201, "application/json", answer, strlen(answer));
-        else if (st == STORAGE_OK)
-            reply_problem(r, PROBLEM_idempotency_key_reused,
-                          "This Idempotency-Key was used for another move.");
-        else if (st != STORAGE_NOT_FOUND)
-            reply_storage(r, st, "move log");
-        free(answer);
-        if (st != STORAGE_NOT_FOUND)
-            goto rollback;
-    }
     if (active_or_reply(r, &g))
-        goto rollback;
+        goto refused;
     if (r->if_match && strcmp(r->if_match, "*") != 0 &&
         etag_version(r->if_match) != g.version) {
         reply_problem(r, PROBLEM_precondition_failed,
                       "The game is at version %lld; look again before you move.",
                       (long long)g.version);
-        goto rollback;
+        goto refused;
     }
     if (!(g.must_act & (1u << seat))) {
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
-        goto rollback;
+        goto refused;
     }
     e = play_engine(&g);
     play_rng(&g, &rng);
@@ -268,7 +286,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         reply_problem_ext(r, PROBLEM_illegal_move,
                           json_pack("{s:s, s:s}", "violation", err.code, "rule", err.rule),
                           err.message);
-        goto rollback;
+        goto refused;
     }
     if (play_status(&g, &rs)) {
         reply_problem(r, PROBLEM_internal, "The rules engine lost track of the game.");
@@ -284,6 +302,9 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
     goto out;
+refused:
+    /* A retry of a move that was applied finds the game moved on. */
+    answered_before(r, w, g.id, seat, move_text, 201);
 rollback:
     db_rollback(w->db);
 out:

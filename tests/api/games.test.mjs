@@ -310,6 +310,26 @@ describe('moves', () => {
     const log = await moveLog(ctx.api, g.id, c.token);
     assert.equal(log.filter((m) => m.seq === first.body.seq).length, 1);
     assert.deepEqual(log.at(-1).move, c.move);
+
+    // Later, the same seat's next legal move under the same key is refused
+    // too: the key names the first move for good.
+    let next = null;
+    for (let i = 0; i < 40 && !next; i++) {
+      const n = await chooseMove(ctx.api, g.id, g.players, rand);
+      if (!n) break;
+      if (n.seat === c.seat) next = n;
+      else await ctx.api.post(`/v1/games/${g.id}/moves`, { token: n.token, body: { move: n.move, seat: n.seat }, expect: 201 });
+    }
+    assert.ok(next, `seat ${c.seat} got to move again`);
+    await refusedLeavesGame(ctx.api, g.id, viewersOf(g), 'reused key on a legal move', async () => {
+      await ctx.api.post(`/v1/games/${g.id}/moves`, {
+        token: next.token, body: { move: next.move, seat: next.seat }, headers: { 'idempotency-key': key },
+        expect: 422, code: 'idempotency_key_reused',
+      });
+    });
+    await ctx.api.post(`/v1/games/${g.id}/moves`, {
+      token: next.token, body: { move: next.move, seat: next.seat }, headers: { 'idempotency-key': randomUUID() }, expect: 201,
+    });
   });
 
   test('If-Match with a stale version is 412 and applies nothing', async () => {
