@@ -207,6 +207,26 @@ static void commit_change(struct request *r, struct worker *w,
     free(result_text);
 }
 
+/* 422 naming the rule the engine says the move breaks. */
+static void reply_refused(struct request *r, const struct rules_error *err)
+{
+    reply_problem_ext(r, PROBLEM_illegal_move,
+                      json_pack("{s:s, s:s}", "violation", err->code, "rule", err->rule),
+                      err->message);
+}
+
+/* Who must act next, the winners and, once over, the status and result. */
+static void settle(struct storage_game *g, const struct rules_status *rs)
+{
+    g->must_act = rs->finished ? 0 : rs->must_act;
+    g->winners = rs->winners;
+    if (rs->finished) {
+        snprintf(g->status, sizeof g->status, "finished");
+        json_decref(g->result);
+        g->result = json_pack("{s:s}", "summary", rs->summary);
+    }
+}
+
 /* The game must be under way; replies 409 otherwise. */
 static int active_or_reply(struct request *r, const struct storage_game *g)
 {
@@ -283,9 +303,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     e = play_engine(&g);
     play_rng(&g, &rng);
     if (e->apply(&g.state, seat, move, &rng, &events, &err)) {
-        reply_problem_ext(r, PROBLEM_illegal_move,
-                          json_pack("{s:s, s:s}", "violation", err.code, "rule", err.rule),
-                          err.message);
+        reply_refused(r, &err);
         goto refused;
     }
     if (play_status(&g, &rs)) {
@@ -293,13 +311,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         goto rollback;
     }
     g.rng_pos = (int64_t)rng.pos;
-    g.must_act = rs.finished ? 0 : rs.must_act;
-    g.winners = rs.winners;
-    if (rs.finished) {
-        snprintf(g.status, sizeof g.status, "finished");
-        json_decref(g.result);
-        g.result = json_pack("{s:s}", "summary", rs.summary);
-    }
+    settle(&g, &rs);
     commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
     goto out;
 refused:
@@ -314,15 +326,22 @@ out:
     free(move_text);
 }
 
+/*
+ * The caller's seat resigns, at any time. The engine decides what follows
+ * (Iron Future ends; Steam goes on without the seat), and the change is
+ * logged like a move, with kind "resign".
+ */
 void handle_resign(struct request *r, struct worker *w)
 {
     struct storage_game g = {0};
+    struct rules_error err = {0};
+    struct rules_status rs;
     json_int_t want = -1;
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    json_t *body, *events;
-    char summary[64];
+    json_t *body, *events = NULL;
+    const struct rules_engine *e;
     int seat;
 
     if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
@@ -340,21 +359,25 @@ void handle_resign(struct request *r, struct worker *w)
         reply_storage(r, st, "game");
         goto out;
     }
-    if (play_seat_or_reply(r, &c, &g, want, 1, &seat) || active_or_reply(r, &g)) {
-        db_rollback(w->db);
-        goto out;
+    if (play_seat_or_reply(r, &c, &g, want, 1, &seat) || active_or_reply(r, &g))
+        goto rollback;
+    e = play_engine(&g);
+    if (e->resign(&g.state, seat, &events, &err)) {
+        reply_refused(r, &err);
+        goto rollback;
     }
-    snprintf(g.status, sizeof g.status, "finished");
-    g.winners = ((1u << g.seat_count) - 1) & ~(1u << seat);
-    g.must_act = 0;
-    snprintf(summary, sizeof summary, "Seat %d resigned.", seat);
-    json_decref(g.result);
-    g.result = json_pack("{s:s, s:i}", "summary", summary, "resigned", seat);
-    events = json_pack("[{s:s, s:i}]", "type", "resigned", "seat", seat);
+    if (play_status(&g, &rs)) {
+        reply_problem(r, PROBLEM_internal, "The rules engine lost track of the game.");
+        goto rollback;
+    }
+    settle(&g, &rs);
     commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
-    json_decref(events);
+    goto out;
+rollback:
+    db_rollback(w->db);
 out:
     storage_game_clear(&g);
+    json_decref(events);
     json_decref(body);
 }
 

@@ -35,33 +35,6 @@ static int same(const char *what, long long seq, json_t *events,
     return 0;
 }
 
-/*
- * A resignation must come from a seat that was still playing, and the
- * winners must be exactly the other seats.
- */
-static int check_resignation(const json_t *state, const struct rules_engine *e,
-                             int seat, int seat_count, const json_t *winners,
-                             char *why, size_t n)
-{
-    struct rules_status st;
-    unsigned want = 0, got = 0;
-    size_t i;
-    json_t *w;
-
-    if (seat < 0 || seat >= seat_count || e->status(state, &st) || st.finished)
-        return fail(why, n, "the resignation of seat %d is not possible there", seat);
-    want = ((1u << seat_count) - 1) & ~(1u << seat);
-    json_array_foreach(winners, i, w) {
-        json_int_t v = json_integer_value(w);
-        if (!json_is_integer(w) || v < 0 || v >= seat_count)
-            return fail(why, n, "the winners list names no seat");
-        got |= 1u << v;
-    }
-    if (got != want || json_array_size(winners) > (size_t)seat_count - 1)
-        return fail(why, n, "the winners of a resigned game are the other seats");
-    return 0;
-}
-
 int verify_export(const json_t *ex, char *why, size_t n)
 {
     const char *format = NULL, *game_id, *ruleset, *seed_hex, *commitment;
@@ -73,7 +46,7 @@ int verify_export(const json_t *ex, char *why, size_t n)
     struct rules_error err = {0};
     struct rules_status st;
     const struct rules_engine *e;
-    int seat_count, rc = -1, resigned = 0;
+    int seat_count, rc = -1;
     size_t len, i;
     struct rng rng;
     json_error_t jerr;
@@ -115,27 +88,34 @@ int verify_export(const json_t *ex, char *why, size_t n)
         long long seq = (long long)json_integer_value(json_object_get(m, "seq"));
         int seat = (int)json_integer_value(json_object_get(m, "seat"));
 
-        if (resigned) {
-            fail(why, n, "entry %lld follows a resignation", seq);
+        json_decref(events);
+        events = NULL;
+        if (e->status(state, &st) || st.finished) {
+            fail(why, n, "entry %lld follows the end of the game", seq);
             goto out;
         }
         if (kind && strcmp(kind, "resign") == 0) {
-            if (check_resignation(state, e, seat, seat_count, winners, why, n))
+            /* Any seat may resign at any time; the engine refuses one
+             * that has already left the game. */
+            if (seat < 0 || seat >= seat_count ||
+                e->resign(&state, seat, &events, &err)) {
+                fail(why, n, "the resignation of seat %d at entry %lld is not "
+                     "possible there%s%s", seat, seq, err.message[0] ? ": " : "",
+                     err.message);
                 goto out;
-            resigned = 1;
-            continue;
-        }
-        json_decref(events);
-        events = NULL;
-        if (e->status(state, &st) || !(st.must_act & (1u << seat))) {
+            }
+        } else if (!kind || strcmp(kind, "move") != 0) {
+            fail(why, n, "entry %lld is neither a move nor a resignation", seq);
+            goto out;
+        } else if (!(st.must_act & (1u << seat))) {
             fail(why, n, "move %lld: seat %d was not to act", seq, seat);
             goto out;
-        }
-        if (e->apply(&state, seat, json_object_get(m, "move"), &rng, &events, &err)) {
+        } else if (e->apply(&state, seat, json_object_get(m, "move"), &rng, &events,
+                            &err)) {
             fail(why, n, "move %lld is illegal on replay: %s", seq, err.message);
             goto out;
         }
-        if (same("move", seq, events, json_object_get(m, "events"), rng.pos,
+        if (same(kind, seq, events, json_object_get(m, "events"), rng.pos,
                  json_object_get(m, "rng_pos"), why, n))
             goto out;
     }
@@ -143,7 +123,7 @@ int verify_export(const json_t *ex, char *why, size_t n)
         fail(why, n, "the final state differs from the replay");
         goto out;
     }
-    if (!resigned) {
+    {
         json_t *want = json_array();
 
         if (e->status(state, &st) || !st.finished) {

@@ -68,6 +68,17 @@ struct rules_engine {
     int (*apply)(json_t **state, int seat, const json_t *move,
                  struct rng *rng, json_t **events, struct rules_error *err);
 
+    /*
+     * Seat resigns, at any time and whoever must act: the game's rules
+     * decide what follows (status() then says whether the game is over,
+     * who won and who must act). Uses no randomness. On success replaces
+     * *state (the old reference is released), sets *events and returns 0;
+     * refuses with -1 and err, leaving *state untouched, a seat that is
+     * not a player or has already left the game, and a finished game.
+     */
+    int (*resign)(json_t **state, int seat, json_t **events,
+                  struct rules_error *err);
+
     /* What seat may see; seat -1 is a spectator. New reference. */
     json_t *(*view)(const json_t *state, int seat);
 

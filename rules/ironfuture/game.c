@@ -308,7 +308,11 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
     if (!cat->ok)
         return rules_fail(err, "catalog_invalid", "Iron Future: Setup",
                           "The card data is broken: %s", cat->error);
-    if (!json_is_object(state) || json_object_size(state) != 16)
+    /* "resigned" is present only in a game ended by resignation, so that
+     * states written before resignation existed load and dump unchanged. */
+    g->resigned = -1;
+    if (!json_is_object(state) ||
+        json_object_size(state) != 16u + !!json_object_get(state, "resigned"))
         return corrupt(&ld, "shape");
     s = json_string_value(json_object_get(state, "data_version"));
     if (!s || strcmp(s, cat->version) != 0)
@@ -335,6 +339,10 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
     if ((g->phase == IF_OVER) != (g->winner >= 0) ||
         (g->phase == IF_OVER) != (g->turn < 0))
         return corrupt(&ld, "turn");
+    if (json_object_get(state, "resigned") &&
+        (get_int(&ld, state, "resigned", 0, 1, &g->resigned) ||
+         g->phase != IF_OVER || g->winner != 1 - g->resigned))
+        return corrupt(&ld, "resigned");
     seats = json_object_get(state, "seats");
     if (!json_is_array(seats) || json_array_size(seats) != IF_SEATS)
         return corrupt(&ld, "seats");
@@ -346,12 +354,16 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
         get_locations(&ld, state, "location_deck", &g->loc_deck) ||
         get_locations(&ld, state, "location_discard", &g->loc_discard))
         return -1;
-    if (g->market.n > IF_MARKET || (g->phase != IF_ACQUISITION && g->market.n))
+    /* A resignation leaves the table as it was: the market of an
+     * acquisition phase, or the line of a conquest round. */
+    if (g->market.n > IF_MARKET ||
+        (g->phase != IF_ACQUISITION && g->resigned < 0 && g->market.n))
         return corrupt(&ld, "market");
     line = json_object_get(state, "line");
     g->nline = (int)json_array_size(line);
     if (!json_is_array(line) ||
-        g->nline != (g->phase == IF_CONQUEST ? IF_LINE : 0))
+        (g->nline != (g->phase == IF_CONQUEST ? IF_LINE : 0) &&
+         !(g->resigned >= 0 && g->nline == IF_LINE && !g->market.n)))
         return corrupt(&ld, "line");
     for (int p = 0; p < g->nline; p++)
         if (load_slot(&ld, json_array_get(line, (size_t)p), &g->line[p]))
@@ -478,5 +490,7 @@ json_t *ironfuture_game_dump(const struct if_game *g)
     json_object_set_new(o, "attack", attack);
     json_object_set_new(o, "aim", json_integer(g->aim));
     json_object_set_new(o, "smoke", json_boolean(g->smoke));
+    if (g->resigned >= 0)
+        json_object_set_new(o, "resigned", json_integer(g->resigned));
     return o;
 }

@@ -66,6 +66,7 @@ struct if_game {
     int first;                     /* seat holding the first player token */
     int turn;                      /* seat to act; -1 once over */
     int winner;                    /* -1 until the game is over */
+    int resigned;                  /* the seat that resigned, or -1 */
     struct if_seat seat[IF_SEATS];
     struct if_pile unit_deck, market;
     struct if_pile loc_deck, loc_discard;  /* location indices */

@@ -75,6 +75,30 @@ out:
     return rc;
 }
 
+static int resign(json_t **state, int seat, json_t **events,
+                  struct rules_error *err)
+{
+    struct if_game g;
+    json_t *ev = json_array(), *next;
+
+    if (!ev)
+        return rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
+    if (ironfuture_game_load(&g, *state, err) ||
+        ironfuture_resign(&g, seat, ev, err)) {
+        json_decref(ev);
+        return -1;
+    }
+    next = ironfuture_game_dump(&g);
+    if (!next) {
+        json_decref(ev);
+        return rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
+    }
+    json_decref(*state);
+    *state = next;
+    *events = ev;
+    return 0;
+}
+
 static json_t *view(const json_t *state, int seat)
 {
     struct if_game g;
@@ -114,6 +138,7 @@ const struct rules_engine ironfuture_engine = {
     .describe = ironfuture_describe_build,
     .setup = setup,
     .apply = apply,
+    .resign = resign,
     .view = view,
     .legal_moves = legal_moves,
     .status = status,

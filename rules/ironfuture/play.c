@@ -701,6 +701,7 @@ void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
     g->cat = cat;
     g->rounds_to_win = rounds_to_win;
     g->winner = -1;
+    g->resigned = -1;
     g->attacker = -1;
     /*
      * Instances are numbered in catalog order before any shuffle, so ids
@@ -1131,6 +1132,18 @@ static const struct {
     {"pass", move_pass, {NULL}},
 };
 
+/* The seat exists and the game is not over; for moves and resignation. */
+static int seat_in_play(const struct if_game *g, int seat, struct rules_error *err)
+{
+    if (seat < 0 || seat >= IF_SEATS)
+        return rules_fail(err, "bad_seat", IF_RULE_SETUP,
+                          "Iron Future has seats 0 and 1.");
+    if (g->phase == IF_OVER)
+        return rules_fail(err, "game_over", IF_RULE_END,
+                          "The game is over.");
+    return 0;
+}
+
 int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
                           struct rng *rng, json_t *events,
                           struct rules_error *err)
@@ -1161,11 +1174,32 @@ int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
             return rules_fail(err, "bad_move", IF_RULE_FORMAT,
                               "A %s move has no field \"%.40s\".", type, key);
     }
-    if (seat < 0 || seat >= IF_SEATS)
-        return rules_fail(err, "bad_seat", IF_RULE_SETUP,
-                          "Iron Future has seats 0 and 1.");
-    if (g->phase == IF_OVER)
-        return rules_fail(err, "game_over", IF_RULE_END,
-                          "The game is over.");
+    if (seat_in_play(g, seat, err))
+        return -1;
     return moves[i].fn(&m);
+}
+
+/* ---- resignation ------------------------------------------------------ */
+
+int ironfuture_resign(struct if_game *g, int seat, json_t *events,
+                      struct rules_error *err)
+{
+    if (seat_in_play(g, seat, err))
+        return -1;
+    /* The table stays as it was (RULINGS IF-R-14); only an attack still
+     * being allocated is dropped, since nobody will resolve it. */
+    g->phase = IF_OVER;
+    g->winner = 1 - seat;
+    g->resigned = seat;
+    g->turn = -1;
+    g->attacking = 0;
+    g->attacker = -1;
+    g->aim = 0;
+    g->smoke = 0;
+    emit(events, json_pack("{s:s, s:i}", "type", "resigned", "seat", seat));
+    emit(events, json_pack("{s:s, s:i, s:[ii], s:i}", "type", "game_over",
+                           "winner", g->winner, "rounds_won",
+                           g->seat[0].trophies.n, g->seat[1].trophies.n,
+                           "resigned", seat));
+    return 0;
 }

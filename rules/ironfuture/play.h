@@ -44,6 +44,14 @@ int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
                           struct rng *rng, json_t *events,
                           struct rules_error *err);
 
+/*
+ * Seat resigns: the game is over and the other seat wins (RULINGS
+ * IF-R-14). Returns 0, or -1 with err filled and g unchanged for a seat
+ * that is not a player or a game already over.
+ */
+int ironfuture_resign(struct if_game *g, int seat, json_t *events,
+                      struct rules_error *err);
+
 /* The checks behind each move, for legal_moves; 0 when allowed. */
 int ironfuture_deploy_check(const struct if_game *g, int seat, int card,
                             int pos, struct rules_error *err);

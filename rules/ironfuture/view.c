@@ -175,6 +175,8 @@ json_t *ironfuture_view_build(const struct if_game *g, int seat)
     json_object_set_new(o, "first_player", json_integer(g->first));
     json_object_set_new(o, "turn", json_integer(g->turn));
     json_object_set_new(o, "winner", json_integer(g->winner));
+    json_object_set_new(o, "resigned", g->resigned >= 0 ? json_integer(g->resigned)
+                                                        : json_null());
     json_object_set_new(o, "players", players);
     json_object_set_new(o, "unit_deck_size", json_integer(g->unit_deck.n));
     json_object_set_new(o, "location_deck_size", json_integer(g->loc_deck.n));
@@ -274,10 +276,15 @@ void ironfuture_status_fill(const struct if_game *g, struct rules_status *st)
     if (g->phase == IF_OVER) {
         st->finished = 1;
         st->winners = 1u << g->winner;
-        snprintf(st->summary, sizeof st->summary,
-                 "Seat %d wins Iron Future, %d rounds to %d.", g->winner,
-                 g->seat[g->winner].trophies.n,
-                 g->seat[1 - g->winner].trophies.n);
+        if (g->resigned >= 0)
+            snprintf(st->summary, sizeof st->summary,
+                     "Seat %d resigned; seat %d wins Iron Future.", g->resigned,
+                     g->winner);
+        else
+            snprintf(st->summary, sizeof st->summary,
+                     "Seat %d wins Iron Future, %d rounds to %d.", g->winner,
+                     g->seat[g->winner].trophies.n,
+                     g->seat[1 - g->winner].trophies.n);
         return;
     }
     st->must_act = 1u << g->turn;

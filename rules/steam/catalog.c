@@ -78,7 +78,15 @@ int steam_hex_parse(const struct st_map *m, const char *id)
 
 const char *steam_hex_name(const struct st_map *m, int h, char *buf)
 {
-    snprintf(buf, 8, "%c%u", (char)('a' + h % m->cols), (unsigned)(h / m->cols + 1) % 100u);
+    unsigned row = (unsigned)(h / m->cols + 1) % 100u;
+    char *p = buf;
+
+    /* By hand, not snprintf: states and move lists name many hexes. */
+    *p++ = (char)('a' + h % m->cols);
+    if (row >= 10)
+        *p++ = (char)('0' + row / 10);
+    *p++ = (char)('0' + row % 10);
+    *p = 0;
     return buf;
 }
 

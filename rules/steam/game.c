@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "play.h"
 #include "track.h"
 
 static const char *const phase_names[] = {"auction", "select", "build",
@@ -83,24 +84,14 @@ static json_t *cube_string(const int c[ST_COLOURS])
 
 static int load_player(struct st_game *g, const json_t *o, int s)
 {
-    static const char *const keys[] = {"cash", "income", "vp", "loco",
-                                       "action", "pass_option", "bankrupt",
-                                       "builds", "owe", "loco_moved", NULL};
     struct st_player *p = &g->p[s];
     json_t *a;
-    const char *key;
-    json_t *v;
 
-    if (!json_is_object(o))
+    /* Every key but "resigned" must be there, so counting them refuses
+     * any other key without comparing names (this runs on every load). */
+    if (!json_is_object(o) ||
+        json_object_size(o) != 10 + (json_object_get(o, "resigned") != NULL))
         return -1;
-    json_object_foreach((json_t *)o, key, v) {
-        int ok = 0;
-
-        for (int i = 0; keys[i]; i++)
-            ok |= strcmp(key, keys[i]) == 0;
-        if (!ok)
-            return -1;
-    }
     if (get_int(o, "cash", 0, 100000, &p->cash) ||
         get_int(o, "income", g->cat->income_min, g->cat->income_max,
                 &p->income) ||
@@ -111,6 +102,14 @@ static int load_player(struct st_game *g, const json_t *o, int s)
         get_int(o, "builds", 0, 4, &p->builds) ||
         get_int(o, "owe", 0, 3, &p->owe) ||
         get_bool(o, "loco_moved", &p->loco_moved))
+        return -1;
+    /* "resigned" is written only once true, so that states from before
+     * resignation existed load and dump unchanged. */
+    a = json_object_get(o, "resigned");
+    if (a && !json_is_true(a))
+        return -1;
+    p->resigned = a != NULL;
+    if (p->resigned && (p->bankrupt || p->cash))   /* cash went to the bank */
         return -1;
     a = json_object_get(o, "action");
     if (json_is_null(a))
@@ -160,6 +159,21 @@ static int load_track(struct st_game *g, const json_t *a)
             return -1;
     }
     return 0;
+}
+
+/* Players with neither a place in the auction's order nor resigned. */
+static int auction_open(const struct st_game *g)
+{
+    int n = 0;
+
+    for (int s = 0; s < g->nplayers; s++) {
+        int in = 0;
+
+        for (int j = 0; j < g->norder; j++)
+            in |= g->order[j] == s;
+        n += !in && !g->p[s].resigned;
+    }
+    return n;
 }
 
 int steam_game_load(struct st_game *g, const json_t *state,
@@ -228,13 +242,20 @@ int steam_game_load(struct st_game *g, const json_t *state,
     json_array_foreach(a, i, v)
         if (load_player(g, v, (int)i))
             return corrupt(err, "seat");
+    if (g->winner >= 0 && g->p[g->winner].resigned)
+        return corrupt(err, "winner");
     for (int s = 0; s < g->nplayers; s++) {
         int in = 0;
 
         for (int j = 0; j < g->norder; j++)
             in |= g->order[j] == s;
-        if (g->phase != ST_AUCTION && in == g->p[s].bankrupt)
+        if (g->phase != ST_AUCTION && !g->p[s].resigned && in == g->p[s].bankrupt)
             return corrupt(err, "order and bankruptcy");
+        /* A resigned player leaves the auction's places at once, and the
+         * turn order in Phase 5 or at the end. */
+        if (in && g->p[s].resigned &&
+            (g->phase == ST_AUCTION || g->phase == ST_OVER))
+            return corrupt(err, "order and resignation");
     }
     a = json_object_get(state, "new_cities");
     if (!json_is_object(a))
@@ -313,7 +334,8 @@ int steam_game_load(struct st_game *g, const json_t *state,
         if (json_array_size(v) != 2 || !json_is_integer(s) ||
             json_integer_value(s) < 0 || json_integer_value(s) >= g->nplayers ||
             !json_is_integer(p) || json_integer_value(p) < 1 ||
-            json_integer_value(p) > 6)
+            json_integer_value(p) > 6 ||
+            !st_in_game(g, (int)json_integer_value(s)))
             return corrupt(err, "scores");
         g->score_seat[g->nscore] = (int)json_integer_value(s);
         g->score_pts[g->nscore++] = (int)json_integer_value(p);
@@ -326,10 +348,13 @@ int steam_game_load(struct st_game *g, const json_t *state,
         return corrupt(err, "money");
     g->money_out = (long)json_integer_value(json_array_get(a, 0));
     g->money_in = (long)json_integer_value(json_array_get(a, 1));
-    if (g->phase == ST_AUCTION ? g->norder >= g->nplayers
+    if (g->phase == ST_AUCTION ? auction_open(g) < 2
         : g->phase == ST_OVER ? g->cur != 0
         : g->norder < 1 || g->cur >= g->norder)
         return corrupt(err, "cur");
+    /* Nobody who left the game is ever asked to act. */
+    if (steam_to_act(g) >= 0 && !st_in_game(g, steam_to_act(g)))
+        return corrupt(err, "a player who left must act");
     if (steam_net_build(g, net)) {
         return corrupt(err, "links");
     }
@@ -356,6 +381,9 @@ json_t *steam_game_dump(const struct st_game *g)
             "pass_option", p->passed_option, "bankrupt", p->bankrupt,
             "builds", p->builds, "owe", p->owe, "loco_moved",
             p->loco_moved));
+        if (p->resigned)
+            json_object_set_new(json_array_get(seats, (size_t)s), "resigned",
+                                json_true());
     }
     for (int h = 0; h < g->map->nhex; h++) {
         const struct st_track *tr = &g->track[h];

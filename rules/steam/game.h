@@ -37,6 +37,7 @@ struct st_player {
     int action;                 /* action tile this turn, -1 none */
     int passed_option;          /* took the tile's Pass Option */
     int bankrupt;
+    int resigned;               /* left the game by resigning */
     int builds;                 /* tiles built or redirected this turn */
     int owe;                    /* ST_OWE_* still to do in the build */
     int loco_moved;             /* improved in Move Goods this turn */
@@ -49,8 +50,10 @@ struct st_game {
     int auction;                    /* option: initial order by auction */
     int turn, last_turn;
     enum st_phase phase;
-    int norder;                     /* players still in the game */
-    int order[ST_MAX_PLAYERS];      /* turn order (auction: places so far) */
+    int norder;                     /* entries in order */
+    int order[ST_MAX_PLAYERS];      /* turn order (auction: places so far);
+                                     * a player who resigns mid-turn stays
+                                     * until Phase 5, skipped */
     int cur;                        /* index into the phase's sequence */
     int round;                      /* Move Goods round, 1 or 2 */
     struct st_player p[ST_MAX_PLAYERS];
@@ -73,6 +76,12 @@ struct st_game {
     long money_out, money_in;       /* paid by the bank, paid to it */
     int winner;                     /* -1 until over */
 };
+
+/* Still playing: neither bankrupt nor resigned. */
+static inline int st_in_game(const struct st_game *g, int s)
+{
+    return !g->p[s].bankrupt && !g->p[s].resigned;
+}
 
 static inline int st_is_city(const struct st_game *g, int h)
 {

@@ -186,7 +186,7 @@ static void start_auction(struct st_game *g, int from)
     g->auc_out = 0;
     /* The first player clockwise from `from` still without a place. */
     for (int i = 0; i < g->nplayers; i++) {
-        int s = (from + i) % g->nplayers, placed = 0;
+        int s = (from + i) % g->nplayers, placed = g->p[s].resigned;
 
         for (int j = 0; j < g->norder; j++)
             placed |= g->order[j] == s;
@@ -284,6 +284,28 @@ void steam_game_setup(struct st_game *g, const struct st_catalog *cat,
 
 /* ---- the automatic phases ------------------------------------------------ */
 
+/* Players still in the game (neither bankrupt nor resigned). */
+static int players_left(const struct st_game *g)
+{
+    int n = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        n += st_in_game(g, s);
+    return n;
+}
+
+/* Takes players who resigned during the turn out of the turn order; until
+ * then they keep their place, skipped, so the phase's count stays true. */
+static void drop_resigned(struct st_game *g)
+{
+    int j = 0;
+
+    for (int i = 0; i < g->norder; i++)
+        if (!g->p[g->order[i]].resigned)
+            g->order[j++] = g->order[i];
+    g->norder = j;
+}
+
 static void final_scoring(struct st_game *g, json_t *events);
 
 static void go_bankrupt(struct st_game *g, int s, json_t *events)
@@ -314,7 +336,11 @@ static void income_phase(struct st_game *g, json_t *events)
     memcpy(seq, g->order, sizeof seq);
     for (int i = 0; i < n; i++) {
         int s = seq[i], inc = g->p[s].income;
-        json_t *e = event(events, "income");
+        json_t *e;
+
+        if (g->p[s].resigned)
+            continue;
+        e = event(events, "income");
 
         json_object_set_new(e, "seat", json_integer(s));
         json_object_set_new(e, "amount", json_integer(inc));
@@ -333,9 +359,11 @@ static void income_phase(struct st_game *g, json_t *events)
 /* Phase 5: Turn Order first, then ascending values (a passed tile too). */
 static void turn_order_phase(struct st_game *g, json_t *events)
 {
-    int o[ST_MAX_PLAYERS], n = g->norder;
+    int o[ST_MAX_PLAYERS], n;
     json_t *a = json_array();
 
+    drop_resigned(g);
+    n = g->norder;
     memcpy(o, g->order, sizeof o);
     for (int i = 1; i < n; i++)          /* stable insertion sort */
         for (int j = i; j > 0 && steam_action_value(g, o[j]) <
@@ -418,6 +446,10 @@ static void advance(struct st_game *g, json_t *events)
                 g->cur = 0;
                 continue;
             }
+            if (g->p[s].resigned) {
+                g->cur++;
+                continue;
+            }
             if (!any_selectable(g, s)) {
                 json_object_set_new(event(events, "no_action"), "seat",
                                     json_integer(s));
@@ -432,12 +464,20 @@ static void advance(struct st_game *g, json_t *events)
                 g->round = 1;
                 continue;
             }
+            if (g->p[s].resigned) {
+                g->cur++;
+                continue;
+            }
             if (g->p[s].builds >= steam_build_limit(g, s) && !g->p[s].owe) {
                 end_build(g, s, events);
                 continue;
             }
             return;
         case ST_MOVE:
+            if (s >= 0 && g->p[s].resigned) {
+                g->cur++;
+                continue;
+            }
             if (s >= 0)
                 return;
             if (g->round == 1) {
@@ -446,7 +486,7 @@ static void advance(struct st_game *g, json_t *events)
                 continue;
             }
             income_phase(g, events);
-            if (g->turn >= g->last_turn || g->norder == 0) {
+            if (g->turn >= g->last_turn || players_left(g) == 0) {
                 final_scoring(g, events);
                 return;
             }
@@ -457,12 +497,35 @@ static void advance(struct st_game *g, json_t *events)
     }
 }
 
+/*
+ * Whether seat a ranks above seat b at the end (RULINGS ST-R-10, ST-R-11):
+ * players still in the game first, then the bankrupt, then those who
+ * resigned; within each, most VP, highest income, lowest action tile,
+ * lowest seat.
+ */
+static int ranks_above(const struct st_game *g, int a, int b)
+{
+    const struct st_player *p = &g->p[a], *q = &g->p[b];
+    int ca = p->resigned ? 2 : p->bankrupt, cb = q->resigned ? 2 : q->bankrupt;
+
+    if (ca != cb)
+        return ca < cb;
+    if (p->vp != q->vp)
+        return p->vp > q->vp;
+    if (p->income != q->income)
+        return p->income > q->income;
+    if (steam_action_value(g, a) != steam_action_value(g, b))
+        return steam_action_value(g, a) < steam_action_value(g, b);
+    return a < b;
+}
+
 static void final_scoring(struct st_game *g, json_t *events)
 {
     struct st_net net_buf, *net = &net_buf;
-    json_t *res = json_array(), *e;
-    int best = -1;
+    json_t *res = json_array(), *ranking = json_array(), *e;
+    int rank[ST_MAX_PLAYERS];
 
+    drop_resigned(g);
     if (steam_net_build(g, net))
         abort();
     for (int l = 0; l < net->nlinks; l++)
@@ -472,6 +535,11 @@ static void final_scoring(struct st_game *g, json_t *events)
         struct st_player *p = &g->p[s];
         int links = 0, from_income = 0;
 
+        if (p->resigned) {
+            json_array_append_new(res, json_pack("{s:i, s:b}", "seat", s,
+                                                 "resigned", 1));
+            continue;
+        }
         if (p->bankrupt) {
             json_array_append_new(res, json_pack("{s:i, s:b}", "seat", s,
                                                  "bankrupt", 1));
@@ -486,28 +554,24 @@ static void final_scoring(struct st_game *g, json_t *events)
             "{s:i, s:i, s:i, s:i, s:i}", "seat", s, "from_income", from_income,
             "links", links, "vp", p->vp, "income", p->income));
     }
-    for (int s = 0; s < g->nplayers; s++) {
-        const struct st_player *p = &g->p[s], *b;
+    for (int i = 0; i < g->nplayers; i++) {         /* insertion sort */
+        int j = i;
 
-        if (p->bankrupt && g->norder > 0)
-            continue;
-        if (best < 0) {
-            best = s;
-            continue;
-        }
-        b = &g->p[best];
-        if (p->vp > b->vp ||
-            (p->vp == b->vp && (p->income > b->income ||
-             (p->income == b->income &&
-              steam_action_value(g, s) < steam_action_value(g, best)))))
-            best = s;
+        for (; j > 0 && ranks_above(g, i, rank[j - 1]); j--)
+            rank[j] = rank[j - 1];
+        rank[j] = i;
     }
-    g->winner = best;
+    for (int i = 0; i < g->nplayers; i++)
+        json_array_append_new(ranking, json_integer(rank[i]));
+    /* Someone never resigned: the resignation that leaves one player in
+     * the game ends it, so rank[0] is not a resigned player. */
+    g->winner = rank[0];
     g->phase = ST_OVER;
     g->cur = 0;
     e = event(events, "game_over");
     json_object_set_new(e, "scores", res);
-    json_object_set_new(e, "winner", json_integer(best));
+    json_object_set_new(e, "ranking", ranking);
+    json_object_set_new(e, "winner", json_integer(g->winner));
 }
 
 /* ---- move parsing ---------------------------------------------------------- */
@@ -614,9 +678,39 @@ static unsigned auction_eligible(const struct st_game *g)
     unsigned m = 0;
 
     for (int s = 0; s < g->nplayers; s++)
-        if (!placed(g, s) && !(g->auc_out & (1u << s)))
+        if (!placed(g, s) && !g->p[s].resigned && !(g->auc_out & (1u << s)))
             m |= 1u << s;
     return m;
+}
+
+/*
+ * Ends the auctions once at most one player still in the game has no
+ * place: he takes the last place free. Returns 1 when they ended.
+ */
+static int auction_close(struct st_game *g, json_t *events)
+{
+    json_t *a, *e;
+    int open = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        open += !placed(g, s) && !g->p[s].resigned;
+    if (open > 1)
+        return 0;
+    for (int s = 0; s < g->nplayers; s++)
+        if (!placed(g, s) && !g->p[s].resigned)
+            g->order[g->norder++] = s;
+    a = json_array();
+    for (int i = 0; i < g->norder; i++)
+        json_array_append_new(a, json_integer(g->order[i]));
+    g->auc_bid = g->auc_high = -1;
+    g->auc_out = 0;
+    g->auc_turn = 0;
+    g->phase = ST_SELECT;
+    g->cur = 0;
+    e = event(events, "turn_order");
+    json_object_set_new(e, "method", json_string("auction"));
+    json_object_set_new(e, "order", a);
+    return 1;
 }
 
 static void auction_next(struct st_game *g, int seat, json_t *events)
@@ -651,24 +745,8 @@ static void auction_next(struct st_game *g, int seat, json_t *events)
         pay(g, winner, price, events, "turn order bid");
         g->order[g->norder++] = winner;
     }
-    if (g->norder == g->nplayers - 1) {
-        json_t *a = json_array(), *e;
-
-        for (int s = 0; s < g->nplayers; s++)
-            if (!placed(g, s))
-                g->order[g->norder++] = s;
-        for (int i = 0; i < g->norder; i++)
-            json_array_append_new(a, json_integer(g->order[i]));
-        g->auc_bid = g->auc_high = -1;
-        g->auc_out = 0;
-        g->auc_turn = 0;
-        g->phase = ST_SELECT;
-        g->cur = 0;
-        e = event(events, "turn_order");
-        json_object_set_new(e, "method", json_string("auction"));
-        json_object_set_new(e, "order", a);
+    if (auction_close(g, events))
         return;
-    }
     start_auction(g, (winner + 1) % g->nplayers);
     json_object_set_new(event(events, "auction_start"), "position",
                         json_integer(g->norder + 1));
@@ -1279,6 +1357,97 @@ int steam_move_apply(struct st_game *g, int seat, const json_t *move,
     }
     if (rc)
         return -1;
+    advance(g, events);
+    return 0;
+}
+
+/* ---- resignation ------------------------------------------------------------ */
+
+int steam_resign(struct st_game *g, int seat, json_t *events,
+                 struct rules_error *err)
+{
+    struct st_net net_buf, *net = &net_buf;
+    struct st_player *p;
+    int links = 0, j = 0;
+    json_t *e;
+
+    if (g->phase == ST_OVER)
+        return rules_fail(err, "game_over", ST_RULE_END, "The game is over.");
+    if (seat < 0 || seat >= g->nplayers)
+        return rules_fail(err, "not_a_player", ST_RULE_RESIGN,
+                          "Only the game's players may resign.");
+    p = &g->p[seat];
+    if (p->resigned)
+        return rules_fail(err, "already_resigned", ST_RULE_RESIGN,
+                          "Seat %d has already resigned.", seat);
+    if (p->bankrupt)
+        return rules_fail(err, "already_bankrupt", ST_RULE_RESIGN,
+                          "Seat %d went bankrupt and is out of the game.", seat);
+    /* As for bankruptcy: his links become unowned, his cash goes to the
+     * bank (RULINGS ST-R-11). */
+    if (steam_net_build(g, net))
+        abort();
+    for (int l = 0; l < net->nlinks; l++)
+        if (net->link[l].owner == seat) {
+            steam_link_set_owner(g, net, l, -1);
+            links++;
+        }
+    e = event(events, "resigned");
+    json_object_set_new(e, "seat", json_integer(seat));
+    json_object_set_new(e, "cash", json_integer(p->cash));
+    json_object_set_new(e, "links", json_integer(links));
+    g->money_in += p->cash;
+    p->cash = 0;
+    p->resigned = 1;
+    switch (g->phase) {
+    case ST_AUCTION:            /* a place he won is free again */
+        for (int i = 0; i < g->norder; i++)
+            if (g->order[i] != seat)
+                g->order[j++] = g->order[i];
+        g->norder = j;
+        g->auc_out &= ~(1u << seat);
+        break;
+    case ST_SELECT:             /* his tile goes back for the others */
+        if (p->action >= 0)
+            json_object_set_new(e, "action_returned",
+                                json_string(g->cat->action[p->action].id));
+        p->action = -1;
+        p->passed_option = p->owe = 0;
+        break;
+    case ST_SCORE:              /* nothing more for him to score */
+        for (int i = 0; i < g->nscore; i++)
+            if (g->score_seat[i] != seat) {
+                g->score_seat[j] = g->score_seat[i];
+                g->score_pts[j++] = g->score_pts[i];
+            }
+        g->nscore = j;
+        break;
+    default:
+        break;
+    }
+    if (players_left(g) <= 1) {
+        if (g->phase == ST_AUCTION)
+            auction_close(g, events);
+        g->nscore = 0;
+        final_scoring(g, events);
+        return 0;
+    }
+    if (g->phase == ST_AUCTION && !auction_close(g, events)) {
+        if (g->auc_high == seat) {
+            /* His bid is void: this place is auctioned again, passes
+             * made against it are forgotten. */
+            start_auction(g, (seat + 1) % g->nplayers);
+            e = event(events, "auction_start");
+            json_object_set_new(e, "position", json_integer(g->norder + 1));
+            json_object_set_new(e, "first_bidder", json_integer(g->auc_turn));
+        } else {
+            /* As a pass when it was his turn; else the bidder to act
+             * stays, unless the auction is now decided. */
+            auction_next(g, seat == g->auc_turn
+                                ? seat : (g->auc_turn + g->nplayers - 1) % g->nplayers,
+                         events);
+        }
+    }
     advance(g, events);
     return 0;
 }

@@ -29,6 +29,17 @@ int steam_move_apply(struct st_game *g, int seat, const json_t *move,
                      struct rng *rng, json_t *events,
                      struct rules_error *err);
 
+#define ST_RULE_RESIGN "Turnpost: resignation (RULINGS ST-R-11)"
+
+/*
+ * Seat resigns (RULINGS ST-R-11): he leaves the game, which goes on for
+ * the others, or ends when at most one player is left in it. Returns 0,
+ * or -1 with err filled and g unchanged (a finished game, a seat that is
+ * not a player or already out).
+ */
+int steam_resign(struct st_game *g, int seat, json_t *events,
+                 struct rules_error *err);
+
 /* The one seat that must act now, or -1 when the game is over. */
 int steam_to_act(const struct st_game *g);
 

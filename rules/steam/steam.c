@@ -89,6 +89,29 @@ out:
     return rc;
 }
 
+static int resign(json_t **state, int seat, json_t **events,
+                  struct rules_error *err)
+{
+    struct st_game gbuf, *g = &gbuf;
+    json_t *ev = json_array(), *next;
+
+    if (!ev)
+        return rules_fail(err, "out_of_memory", ST_RULE_FORMAT, "Out of memory.");
+    if (steam_game_load(g, *state, err) || steam_resign(g, seat, ev, err)) {
+        json_decref(ev);
+        return -1;
+    }
+    next = steam_game_dump(g);
+    if (!next) {
+        json_decref(ev);
+        return rules_fail(err, "out_of_memory", ST_RULE_FORMAT, "Out of memory.");
+    }
+    json_decref(*state);
+    *state = next;
+    *events = ev;
+    return 0;
+}
+
 static json_t *view(const json_t *state, int seat)
 {
     struct st_game gbuf, *g = &gbuf;
@@ -135,6 +158,7 @@ const struct rules_engine steam_engine = {
     .describe = steam_describe_build,
     .setup = setup,
     .apply = apply,
+    .resign = resign,
     .view = view,
     .legal_moves = legal_moves,
     .status = status,

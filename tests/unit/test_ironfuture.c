@@ -1590,6 +1590,146 @@ static void test_rounds_to_win_can_be_set_as_an_option(void)
     json_decref(st);
 }
 
+/* ===== Resignation (RULINGS IF-R-14) ======================================= */
+
+/* Seat resigns through the engine; 0 or -1, keeping last_events / last_err. */
+static int resign(json_t **st, int seat)
+{
+    json_t *ev = NULL;
+    int rc;
+
+    memset(&last_err, 0, sizeof last_err);
+    rc = eng->resign(st, seat, &ev, &last_err);
+    if (rc == 0) {
+        json_decref(last_events);
+        last_events = ev;
+    }
+    return rc;
+}
+
+/* The resignation must be refused with code, leaving the state as it was. */
+#define RESIGN_REFUSED(st, seat, want)                                     \
+    do {                                                                   \
+        json_t *before_ = json_deep_copy(*(st)), *st_ = *(st);             \
+        CHECK_EQ_INT(resign((st), (seat)), -1);                            \
+        CHECK_EQ_STR(last_err.code, (want));                               \
+        CHECK(last_err.message[0] && last_err.rule[0]);                    \
+        CHECK(*(st) == st_ && json_equal(*(st), before_));                 \
+        json_decref(before_);                                              \
+    } while (0)
+
+/* The state is over, won by winner after loser resigned, and round-trips. */
+static void check_resigned(json_t *st, int loser, int winner)
+{
+    struct rules_status s;
+    struct if_game g;
+    struct rules_error err;
+    json_t *again, *list, *v;
+
+    CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "over");
+    CHECK_EQ_INT(num(st, "winner"), winner);
+    CHECK_EQ_INT(num(st, "resigned"), loser);
+    CHECK_EQ_INT(num(st, "turn"), -1);
+    CHECK_EQ_INT(eng->status(st, &s), 0);
+    CHECK_EQ_INT(s.finished, 1);
+    CHECK_EQ_INT(s.winners, 1u << winner);
+    CHECK_EQ_INT(s.must_act, 0);
+    CHECK(strstr(s.summary, "resigned") != NULL);
+    CHECK_EQ_INT(num(event("resigned", 0), "seat"), loser);
+    CHECK_EQ_INT(num(event("game_over", 0), "winner"), winner);
+    for (int k = 0; k < 2; k++) {
+        list = moves_of(st, k);
+        CHECK_EQ_INT(json_array_size(list), 0);
+        json_decref(list);
+        v = eng->view(st, k);
+        CHECK_EQ_INT(num(v, "resigned"), loser);
+        CHECK(json_object_get(v, "error") == NULL);
+        json_decref(v);
+    }
+    CHECK_EQ_INT(ironfuture_game_load(&g, st, &err), 0);
+    again = ironfuture_game_dump(&g);
+    CHECK(json_equal(again, st));
+    json_decref(again);
+}
+
+static void test_a_player_who_resigns_loses_and_the_other_wins(void)
+{
+    json_t *st = scene(), *v;
+
+    give(st, 0, "hand", inst("grunts", 0));
+    give(st, 1, "hand", inst("grunts", 2));
+    v = eng->view(st, 0);
+    CHECK(json_is_null(json_object_get(v, "resigned")));
+    json_decref(v);
+    /* The seat not to act may resign; the table stays as it was. */
+    CHECK_EQ_INT(resign(&st, 1), 0);
+    check_resigned(st, 1, 0);
+    CHECK_EQ_INT(json_array_size(json_object_get(st, "line")), 3);
+    CHECK(in_zone(st, 0, "hand", inst("grunts", 0)));
+    /* Twice, by either seat, or a move after it: the game is over. */
+    RESIGN_REFUSED(&st, 1, "game_over");
+    RESIGN_REFUSED(&st, 0, "game_over");
+    REFUSED(&st, 0, "game_over", "{\"type\":\"deploy\",\"card\":%d,\"location\":0}",
+            inst("grunts", 0));
+    json_decref(st);
+    /* The seat to act may resign too. */
+    st = scene();
+    give(st, 0, "hand", inst("grunts", 0));
+    RESIGN_REFUSED(&st, 2, "bad_seat");
+    RESIGN_REFUSED(&st, -1, "bad_seat");
+    CHECK_EQ_INT(resign(&st, 0), 0);
+    check_resigned(st, 0, 1);
+    json_decref(st);
+}
+
+static void test_resigning_while_buying_or_attacking(void)
+{
+    int m[] = {inst("dreadnought", 0), inst("supply_depot", 0), inst("mortar_crew", 0),
+               inst("trench_guard", 0), inst("scout_buggy", 0)};
+    json_t *st = market_scene(m, 8, 10);
+
+    /* In the acquisition phase: the market stays on the table. */
+    CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "acquisition");
+    CHECK_EQ_INT(resign(&st, 0), 0);
+    check_resigned(st, 0, 1);
+    CHECK_EQ_INT(json_array_size(json_object_get(st, "market")), 5);
+    json_decref(st);
+    /* While the attacker allocates: the attack is dropped. */
+    st = scene();
+    place(st, 1, 0, inst("rabble", 2), 0);
+    give(st, 0, "hand", inst("grunts", 0));
+    give(st, 0, "hand", inst("grunts", 1));
+    give(st, 1, "hand", inst("grunts", 2));
+    DEPLOY(&st, 0, inst("grunts", 0), 0);
+    CHECK(json_is_object(json_object_get(st, "attack")));
+    CHECK_EQ_INT(resign(&st, 1), 0);
+    check_resigned(st, 1, 0);
+    CHECK(json_is_null(json_object_get(st, "attack")));
+    json_decref(st);
+}
+
+static void test_a_damaged_resignation_is_refused(void)
+{
+    json_t *st = scene(), *bad;
+    struct rules_status s;
+
+    give(st, 0, "hand", inst("grunts", 0));
+    bad = json_deep_copy(st);
+    set_int(bad, "resigned", 0);             /* resigned, yet still playing */
+    CHECK_EQ_INT(eng->status(bad, &s), -1);
+    json_decref(bad);
+    CHECK_EQ_INT(resign(&st, 1), 0);
+    bad = json_deep_copy(st);
+    set_int(bad, "resigned", 0);             /* the winner named as resigned */
+    CHECK_EQ_INT(eng->status(bad, &s), -1);
+    json_decref(bad);
+    bad = json_deep_copy(st);
+    json_object_set_new(bad, "resigned", json_true());
+    CHECK_EQ_INT(eng->status(bad, &s), -1);
+    json_decref(bad);
+    json_decref(st);
+}
+
 /* ===== The move format, state, views and description ==================== */
 
 static void test_moves_are_strict_json_objects(void)
@@ -1858,6 +1998,9 @@ int main(void)
     RUN(test_a_short_unit_deck_lays_out_what_remains);
     RUN(test_the_first_player_to_win_three_rounds_wins_the_game);
     RUN(test_rounds_to_win_can_be_set_as_an_option);
+    RUN(test_a_player_who_resigns_loses_and_the_other_wins);
+    RUN(test_resigning_while_buying_or_attacking);
+    RUN(test_a_damaged_resignation_is_refused);
     RUN(test_moves_are_strict_json_objects);
     RUN(test_the_state_round_trips_and_damaged_states_are_refused);
     RUN(test_views_show_your_hand_and_hide_other_hands_and_deck_order);

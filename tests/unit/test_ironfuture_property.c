@@ -19,16 +19,15 @@
  * others the move chosen is. One game in ten uses a rounds_to_win option.
  * At the end, every kind of event must have happened somewhere, so no
  * rule is dead code. IRONFUTURE_GAMES overrides the number of games:
- * 2000 take about 50 s of the Debug+ASan+UBSan+coverage build on two
- * idle cores; more on a busy machine.
+ * 2000 take about 25 s of CPU in the sanitizer build (built at -O1
+ * without the fuzzers' coverage, see CMakeLists.txt), on two cores.
  *
  * Speed: the games run in two worker processes (the machines have two
- * cores), and jansson allocates from a counting free-list allocator here
- * instead of going through ASan's (jansson itself is not instrumented, so
- * ASan saw little of those objects anyway). The allocator is stricter
- * than LeakSanitizer for JSON: after each game every JSON value must be
- * freed (a leak fails that game at once), a double free aborts, and freed
- * blocks are poisoned for the instrumented engine code.
+ * cores), and jansson allocates from json_pool.h instead of going through
+ * ASan's allocator. The pool is stricter than LeakSanitizer for JSON:
+ * after each game every JSON value must be freed (a leak fails that game
+ * at once), a double free aborts, and freed blocks are poisoned for the
+ * instrumented engine code.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,9 +41,10 @@
 #include "check.h"
 #include "engine.h"
 #include "ironfuture/game.h"
+#include "json_pool.h"
 #include "rng.h"
 
-#define GAMES 2000           /* ~50 s under ASan+UBSan; see above */
+#define GAMES 2000           /* ~25 s of CPU under ASan+UBSan */
 #define MAX_STEPS 4000       /* a game longer than this fails */
 #define MAXC 128
 #define ALL_MOVES_EVERY 20   /* 1 game in 20 applies every listed move */
@@ -52,113 +52,6 @@
 #define WORKERS 2            /* processes; the machines have two cores */
 
 static const struct rules_engine *eng;
-
-/* ---- a counting allocator for jansson --------------------------------- */
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAVE_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define HAVE_ASAN 1
-#endif
-#ifdef HAVE_ASAN
-#include <sanitizer/asan_interface.h>
-#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define POISON(p, n) ((void)(p), (void)(n))
-#define UNPOISON(p, n) ((void)(p), (void)(n))
-#endif
-
-/*
- * Test scaffolding, not code under test: keep sanitizers and coverage out
- * of it, or it costs more than the engine it serves.
- */
-#if defined(__has_attribute)
-#if __has_attribute(no_sanitize_coverage)
-#define NO_COVERAGE __attribute__((no_sanitize_coverage))
-#endif
-#endif
-#ifndef NO_COVERAGE
-#define NO_COVERAGE
-#endif
-#if defined(__clang__)
-#define SCAFFOLD __attribute__((no_sanitize("address", "undefined"))) NO_COVERAGE
-#else
-#define SCAFFOLD __attribute__((no_sanitize_address, no_sanitize_undefined))
-#endif
-
-#define CLASS_BYTES 16
-#define NCLASSES 256                /* blocks up to 4 KB pooled */
-#define LIVE_MAGIC 0x4c495645u
-#define FREE_MAGIC 0x46524545u
-
-struct blk {
-    uint32_t magic;
-    uint32_t cls;                   /* NCLASSES: a plain malloc */
-    uint64_t pad;                   /* keeps the payload 16-aligned */
-};
-
-static void *free_list[NCLASSES];
-static char *slab, *slab_end;
-static long live_blocks;
-
-SCAFFOLD static void *pool_malloc(size_t n)
-{
-    size_t cls = (n + CLASS_BYTES - 1) / CLASS_BYTES;
-    size_t size = sizeof(struct blk) + cls * CLASS_BYTES;
-    struct blk *b;
-
-    if (cls >= NCLASSES) {
-        b = malloc(sizeof *b + n);
-        if (!b)
-            return NULL;
-        b->cls = NCLASSES;
-    } else if (free_list[cls]) {
-        b = free_list[cls];
-        UNPOISON(b, size);
-        free_list[cls] = *(void **)(b + 1);
-    } else {
-        if (!slab || slab + size > slab_end) {
-            /* Slabs are never returned: the pool lives as long as the test. */
-            slab = malloc(1 << 20);
-            if (!slab)
-                return NULL;
-            slab_end = slab + (1 << 20);
-        }
-        b = (struct blk *)slab;
-        slab += size;
-    }
-    if (cls < NCLASSES)
-        b->cls = (uint32_t)cls;
-    b->magic = LIVE_MAGIC;
-    live_blocks++;
-    return b + 1;
-}
-
-SCAFFOLD static void pool_free(void *p)
-{
-    struct blk *b;
-
-    if (!p)
-        return;
-    b = (struct blk *)p - 1;
-    if (b->magic != LIVE_MAGIC) {
-        fprintf(stderr, "jansson value freed twice or never allocated\n");
-        abort();
-    }
-    b->magic = FREE_MAGIC;
-    live_blocks--;
-    if (b->cls == NCLASSES) {
-        free(b);
-        return;
-    }
-    *(void **)(b + 1) = free_list[b->cls];
-    free_list[b->cls] = b;
-    POISON((char *)(b + 1) + sizeof(void *), b->cls * CLASS_BYTES - sizeof(void *));
-}
 
 /* Event kinds every run of thousands of games must produce. */
 static const char *const must_see[] = {

@@ -1081,6 +1081,373 @@ static void test_bankrupt_players_incomplete_links_can_be_claimed(void)
     json_decref(st);
 }
 
+/* ---- resignation (RULINGS ST-R-11) ---------------------------------------- */
+
+/* Seat resigns through the engine; returns its result, err filled. */
+static int rs(json_t **st, int seat, struct rules_error *err)
+{
+    json_t *ev = NULL;
+    int rc;
+
+    memset(err, 0, sizeof *err);
+    rc = E->resign(st, seat, &ev, err);
+    if (rc == 0) {
+        json_decref(last_events);
+        last_events = ev;
+    }
+    return rc;
+}
+
+#define RESIGN(st, seat)                                                     \
+    do {                                                                     \
+        struct rules_error e_;                                               \
+        if (!CHECK(rs(&(st), (seat), &e_) == 0))                             \
+            fprintf(stderr, "  resignation refused: %s %s\n", e_.code,       \
+                    e_.message);                                             \
+    } while (0)
+
+/* The resignation is refused with code and the state left as it was. */
+#define RESIGN_REFUSED(st, seat, want)                                       \
+    do {                                                                     \
+        struct rules_error e_;                                               \
+        json_t *before_ = json_deep_copy(st), *st_ = (st);                   \
+        CHECK(rs(&(st), (seat), &e_) == -1);                                 \
+        CHECK_EQ_STR(e_.code, (want));                                       \
+        CHECK(e_.message[0] && e_.rule[0]);                                  \
+        CHECK((st) == st_ && json_equal((st), before_));                     \
+        json_decref(before_);                                                \
+    } while (0)
+
+static unsigned must_act(json_t *st)
+{
+    struct rules_status s;
+
+    CHECK(E->status(st, &s) == 0);
+    return s.finished ? 0 : s.must_act;
+}
+
+/* Cash in play is what the bank paid out less what it took in. */
+static void check_money(json_t *st)
+{
+    struct st_game *g = load(st);
+    long cash = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        cash += g->p[s].cash;
+    CHECK_EQ_INT(cash, g->money_out - g->money_in);
+}
+
+static int in_order(struct st_game *g, int seat)
+{
+    for (int i = 0; i < g->norder; i++)
+        if (g->order[i] == seat)
+            return 1;
+    return 0;
+}
+
+static void test_resigning_seat_to_act_passes_the_turn_on(void)
+{
+    json_t *st = select_position(3), *v, *lm, *e;
+    struct st_game *g = load(st);
+
+    g->p[0].cash = 7;
+    g->money_out = 7;
+    g->p[2].action = -1;
+    st = save(st, g);
+    RESIGN(st, 0);
+    CHECK_EQ_INT(must_act(st), 1u << 1);
+    e = json_array_get(last_events, 0);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "type")), "resigned");
+    CHECK_EQ_INT(json_integer_value(json_object_get(e, "cash")), 7);
+    g = load(st);
+    CHECK(g->p[0].resigned);
+    CHECK_EQ_INT(g->p[0].cash, 0);             /* his cash went to the bank */
+    CHECK_EQ_INT(g->money_in, 7);
+    check_money(st);
+    lm = E->legal_moves(st, 0);
+    CHECK_EQ_INT(json_array_size(json_object_get(lm, "moves")), 0);
+    json_decref(lm);
+    REFUSED(st, 0, "{\"type\":\"select\",\"action\":\"engineer\"}", "not_your_turn");
+    RESIGN_REFUSED(st, 0, "already_resigned");
+    RESIGN_REFUSED(st, 3, "not_a_player");
+    RESIGN_REFUSED(st, -1, "not_a_player");
+    OK(st, 1, "{\"type\":\"select\",\"action\":\"engineer\"}");
+    OK(st, 2, "{\"type\":\"select\",\"action\":\"first_build\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 2);       /* First Build, then 0 skipped */
+    OK(st, 2, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 1);
+    v = E->view(st, -1);
+    CHECK(json_is_true(json_object_get(json_array_get(json_object_get(v, "players"), 0),
+                                       "resigned")));
+    CHECK(json_is_false(json_object_get(json_array_get(json_object_get(v, "players"), 1),
+                                        "resigned")));
+    CHECK_EQ_INT(json_array_size(json_object_get(v, "turn_order")), 2);
+    json_decref(v);
+    json_decref(st);
+}
+
+static void test_resigning_seat_not_to_act_returns_its_action_tile(void)
+{
+    json_t *st = select_position(3);
+    struct st_game *g;
+
+    OK(st, 0, "{\"type\":\"select\",\"action\":\"engineer\",\"pass_option\":false}");
+    RESIGN(st, 0);
+    CHECK_EQ_INT(must_act(st), 1u << 1);       /* seat 1 still to act */
+    CHECK_EQ_STR(json_string_value(json_object_get(json_array_get(last_events, 0),
+                                                   "action_returned")), "engineer");
+    OK(st, 1, "{\"type\":\"select\",\"action\":\"engineer\"}");
+    OK(st, 2, "{\"type\":\"select\",\"action\":\"turn_order\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_BUILD);
+    CHECK_EQ_INT(g->p[0].action, -1);
+    CHECK_EQ_INT(must_act(st), 1u << 1);       /* turn order 0 1 2: 0 is skipped */
+    check_money(st);
+    json_decref(st);
+}
+
+static void test_three_players_resign_down_to_one_who_wins(void)
+{
+    json_t *st = select_position(3), *over, *rank;
+    struct rules_status s;
+    struct st_game *g;
+
+    RESIGN(st, 1);
+    CHECK_EQ_INT(must_act(st), 1u << 0);
+    CHECK(E->status(st, &s) == 0 && !s.finished);
+    RESIGN(st, 0);                             /* seat 2 is the last one left */
+    CHECK(E->status(st, &s) == 0);
+    CHECK(s.finished);
+    CHECK_EQ_INT(s.winners, 1u << 2);
+    CHECK_EQ_INT(s.must_act, 0);
+    CHECK(strstr(s.summary, "resigned") != NULL);
+    over = NULL;
+    for (size_t i = 0; i < json_array_size(last_events); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(last_events, i),
+                                                      "type")), "game_over"))
+            over = json_array_get(last_events, i);
+    CHECK(over != NULL);
+    rank = json_object_get(over, "ranking");
+    CHECK_EQ_INT(json_array_size(rank), 3);
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 0)), 2);
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 1)), 0);   /* resigned: last */
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 2)), 1);
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_OVER);
+    CHECK_EQ_INT(g->winner, 2);
+    CHECK_EQ_INT(g->norder, 1);
+    check_money(st);
+    RESIGN_REFUSED(st, 2, "game_over");
+    RESIGN_REFUSED(st, 0, "game_over");
+    REFUSED(st, 2, "{\"type\":\"select\",\"action\":\"engineer\"}", "game_over");
+    json_decref(st);
+}
+
+static void test_resigned_players_links_become_unowned(void)
+{
+    json_t *st = chain(0, 1, 2, 0, 3);
+    struct st_game *g;
+
+    RESIGN(st, 1);
+    CHECK_EQ_INT(json_integer_value(json_object_get(json_array_get(last_events, 0), "links")), 1);
+    g = load(st);
+    CHECK_EQ_INT(link_owner_at(g, "c5"), -1);
+    CHECK_EQ_INT(link_owner_at(g, "b4"), 0);
+    CHECK_EQ_INT(must_act(st), 1u << 0);
+    REFUSED(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+            "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":1},{\"to\":\"d8\",\"owner\":2}]}",
+            "no_link");
+    OK(st, 0, "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+       "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":-1},{\"to\":\"d8\",\"owner\":2}]}");
+    CHECK_EQ_INT(must_act(st), 1u << 0);       /* the mover scores, then seat 2 */
+    OK(st, 0, "{\"type\":\"score\",\"take\":\"vp\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 2);
+    OK(st, 2, "{\"type\":\"score\",\"take\":\"vp\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 2);       /* seat 1's activity is skipped */
+    g = load(st);
+    CHECK_EQ_INT(g->p[1].vp, 0);
+    json_decref(st);
+}
+
+static void test_resigning_while_track_points_are_scored(void)
+{
+    static const char *const deliver =
+        "{\"type\":\"deliver\",\"from\":\"a4\",\"colour\":\"yellow\",\"route\":"
+        "[{\"to\":\"c4\",\"owner\":0},{\"to\":\"c6\",\"owner\":1},{\"to\":\"d8\",\"owner\":2}]}";
+    json_t *st = chain(0, 1, 2, 0, 3);
+    struct st_game *g;
+
+    /* A scorer who resigns scores nothing. */
+    OK(st, 0, deliver);
+    RESIGN(st, 1);
+    CHECK_EQ_INT(must_act(st), 1u << 0);
+    OK(st, 0, "{\"type\":\"score\",\"take\":\"vp\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 2);
+    OK(st, 2, "{\"type\":\"score\",\"take\":\"vp\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_MOVE);
+    CHECK_EQ_INT(g->p[1].vp, 0);
+    CHECK_EQ_INT(must_act(st), 1u << 2);       /* after the mover: 1 skipped */
+    json_decref(st);
+    /* The mover resigns before scoring: the others score, then the next
+     * player moves. */
+    st = chain(0, 1, 2, 0, 3);
+    OK(st, 0, deliver);
+    RESIGN(st, 0);
+    CHECK_EQ_INT(must_act(st), 1u << 1);
+    OK(st, 1, "{\"type\":\"score\",\"take\":\"vp\"}");
+    OK(st, 2, "{\"type\":\"score\",\"take\":\"vp\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_MOVE);
+    CHECK_EQ_INT(g->p[0].vp, 0);
+    CHECK_EQ_INT(must_act(st), 1u << 1);
+    check_money(st);
+    json_decref(st);
+}
+
+static void test_first_builder_resigns_and_the_build_goes_on(void)
+{
+    json_t *st = build_position(3, 0);
+    struct st_game *g = load(st);
+
+    g->p[2].action = ST_A_FIRST_BUILD;
+    g->cur = 0;
+    st = save(st, g);
+    CHECK_EQ_INT(must_act(st), 1u << 2);
+    RESIGN(st, 2);
+    CHECK_EQ_INT(must_act(st), 1u << 0);
+    OK(st, 0, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(must_act(st), 1u << 1);
+    OK(st, 1, "{\"type\":\"done\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_MOVE);
+    CHECK_EQ_INT(must_act(st), 1u << 0);
+    json_decref(st);
+}
+
+static void test_resigning_in_the_auction(void)
+{
+    json_t *st = deal(4, NULL, "auction");
+    struct st_game *g = load(st);
+    int a = g->auc_turn, b = (a + 1) % 4, c = (a + 2) % 4, d = (a + 3) % 4;
+
+    /* The bidder to act resigns: as a pass. */
+    OK(st, a, "{\"type\":\"bid\",\"amount\":1}");
+    RESIGN(st, b);
+    CHECK_EQ_INT(must_act(st), 1u << c);
+    /* The high bidder resigns: his bid is void, the place is auctioned
+     * again from the next player without a place. */
+    RESIGN(st, a);
+    g = load(st);
+    CHECK_EQ_INT(g->auc_bid, -1);
+    CHECK_EQ_INT(g->auc_out, 0);
+    CHECK_EQ_INT(must_act(st), 1u << c);
+    OK(st, c, "{\"type\":\"bid\",\"amount\":2}");
+    OK(st, d, "{\"type\":\"pass\"}");          /* c wins place 1; d takes place 2 */
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_SELECT);
+    CHECK_EQ_INT(g->norder, 2);
+    CHECK_EQ_INT(g->order[0], c);
+    CHECK_EQ_INT(g->order[1], d);
+    CHECK_EQ_INT(must_act(st), 1u << c);
+    check_money(st);
+    json_decref(st);
+    /* A player who won his place resigns; with one player left without a
+     * place, he takes the last one free. */
+    st = deal(3, NULL, "auction");
+    g = load(st);
+    a = g->auc_turn, b = (a + 1) % 3, c = (a + 2) % 3;
+    OK(st, a, "{\"type\":\"bid\",\"amount\":0}");
+    OK(st, b, "{\"type\":\"pass\"}");
+    OK(st, c, "{\"type\":\"pass\"}");          /* a has place 1 */
+    RESIGN(st, a);
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_AUCTION);
+    CHECK_EQ_INT(g->norder, 0);
+    CHECK(!in_order(g, a));
+    RESIGN(st, b);                             /* c alone: he wins */
+    CHECK_EQ_INT(must_act(st), 0);
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_OVER);
+    CHECK_EQ_INT(g->winner, c);
+    json_decref(st);
+}
+
+static void test_resigned_player_is_dropped_at_phase_five(void)
+{
+    json_t *st = end_of_moves(1);
+    struct st_game *g = load(st);
+
+    g->p[0].action = ST_A_LOCOMOTIVE;
+    g->p[1].action = ST_A_TURN_ORDER;
+    g->p[2].action = ST_A_ENGINEER;
+    g->p[1].income = 4;
+    st = save(st, g);
+    RESIGN(st, 1);
+    CHECK_EQ_INT(must_act(st), 1u << 2);
+    g = load(st);
+    CHECK(in_order(g, 1));                     /* kept, skipped, until Phase 5 */
+    OK(st, 2, "{\"type\":\"pass\"}");
+    CHECK_EQ_INT(count_events("income"), 2);   /* none for seat 1 */
+    g = load(st);
+    CHECK_EQ_INT(g->turn, 2);
+    CHECK_EQ_INT(g->norder, 2);
+    CHECK(!in_order(g, 1));
+    CHECK_EQ_INT(g->p[1].cash, 0);
+    check_money(st);
+    json_decref(st);
+}
+
+static void test_bankrupt_cannot_resign_and_resigned_rank_last(void)
+{
+    json_t *st = select_position(3), *over = NULL, *rank;
+    struct st_game *g = load(st);
+
+    g->p[2].bankrupt = 1;
+    g->norder = 2;
+    g->p[2].vp = 20;
+    st = save(st, g);
+    RESIGN_REFUSED(st, 2, "already_bankrupt");
+    RESIGN(st, 0);                             /* seat 1 is the only player left */
+    for (size_t i = 0; i < json_array_size(last_events); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(last_events, i),
+                                                      "type")), "game_over"))
+            over = json_array_get(last_events, i);
+    rank = json_object_get(over, "ranking");
+    CHECK_EQ_INT(json_integer_value(json_object_get(over, "winner")), 1);
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 0)), 1);
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 1)), 2);   /* bankrupt */
+    CHECK_EQ_INT(json_integer_value(json_array_get(rank, 2)), 0);   /* resigned */
+    json_decref(st);
+}
+
+static void test_damaged_resignations_are_refused(void)
+{
+    json_t *st = select_position(3), *bad;
+    struct rules_status s;
+    struct st_game g;
+    struct rules_error err;
+
+    RESIGN(st, 2);
+    CHECK(steam_game_load(&g, st, &err) == 0);
+    bad = json_deep_copy(st);                  /* a resigned player with cash */
+    json_object_set_new(json_array_get(json_object_get(bad, "seats"), 2), "cash",
+                        json_integer(3));
+    CHECK(E->status(bad, &s) == -1);
+    json_decref(bad);
+    bad = json_deep_copy(st);                  /* "resigned" is only ever true */
+    json_object_set_new(json_array_get(json_object_get(bad, "seats"), 1), "resigned",
+                        json_false());
+    CHECK(E->status(bad, &s) == -1);
+    json_decref(bad);
+    bad = json_deep_copy(st);                  /* a resigned player asked to act */
+    json_object_set_new(json_array_get(json_object_get(bad, "seats"), 0), "resigned",
+                        json_true());
+    CHECK(E->status(bad, &s) == -1);
+    json_decref(bad);
+    json_decref(st);
+}
+
 /* ---- format, views, describe ---------------------------------------------- */
 
 static void test_moves_are_validated_strictly(void)
@@ -1236,6 +1603,16 @@ int main(void)
     RUN(test_city_growth_needs_a_city_without_marker);
     RUN(test_deliveries_only_on_completed_links);
     RUN(test_bankrupt_players_incomplete_links_can_be_claimed);
+    RUN(test_resigning_seat_to_act_passes_the_turn_on);
+    RUN(test_resigning_seat_not_to_act_returns_its_action_tile);
+    RUN(test_three_players_resign_down_to_one_who_wins);
+    RUN(test_resigned_players_links_become_unowned);
+    RUN(test_resigning_while_track_points_are_scored);
+    RUN(test_first_builder_resigns_and_the_build_goes_on);
+    RUN(test_resigning_in_the_auction);
+    RUN(test_resigned_player_is_dropped_at_phase_five);
+    RUN(test_bankrupt_cannot_resign_and_resigned_rank_last);
+    RUN(test_damaged_resignations_are_refused);
     RUN(test_moves_are_validated_strictly);
     RUN(test_view_and_round_trip);
     RUN(test_legal_build_options_are_accepted);

@@ -1,6 +1,7 @@
 /*
- * test_steam_property.c - random Steam games: 40 by default, thousands
- * with STEAM_GAMES (games per player count; STEAM_GAMES=400 plays 1600).
+ * test_steam_property.c - thousands of random Steam games: 500 for each
+ * player count (3 to 6) by default; STEAM_GAMES sets the number per
+ * player count (STEAM_GAMES=50 plays 200).
  *
  * Each step takes the seat that status() says must act, asks legal_moves
  * for its moves, picks one (expanding shapes - build options, bid ranges,
@@ -10,21 +11,36 @@
  *   - the 96 cubes are all accounted for (bag, supply spaces, cities; a
  *     delivered cube goes back to the bag), never a negative count;
  *   - the 136 track tiles are all accounted for (supply and board);
- *   - money in play equals what the bank paid out minus what it took in;
+ *   - money in play equals what the bank paid out minus what it took in
+ *     (a player who resigns hands his cash to the bank and holds $0), and
+ *     no link belongs to a player who resigned or went bankrupt;
  *   - no junction outside towns and cities (no tile side carries two
  *     tracks, only town tiles on towns, no track on a city);
  *   - the state loads, its links compute, it round-trips through load and
- *     dump and stays compact (under 20 KB);
+ *     dump and stays compact (under 20 KB) - these state checks after
+ *     every move;
  *   - the game ends on its last turn (or earlier only if every player
- *     went bankrupt) with exactly one winner.
+ *     went bankrupt, or resignations left at most one player) with
+ *     exactly one winner, never one who resigned.
+ * In some games a random player still in the game resigns now and then
+ * (early, in the auction, in some): the resignation is accepted, a
+ * second one by the same seat is refused and changes nothing, and he is
+ * never asked to act again.
  * Every few steps a move is also offered to a seat that is not to act,
  * which must be refused; in one game in ten, every listed move (shapes
  * expanded: every hex, tile and rotation) is applied on the side every
  * 23rd step, and each must be accepted. Games run for 3, 4, 5 and 6
  * players on both maps with both initial turn-order methods, by two
- * worker processes. The default keeps the Debug + ASan + UBSan + coverage
- * build at about 12 s of CPU; each game costs about 0.3 s there.
- * At the end, every kind of event must have happened somewhere.
+ * worker processes. At the end, every kind of event must have happened
+ * somewhere.
+ *
+ * Speed: the 2000 games of the default take about 50 s of CPU in the
+ * sanitizer build (ASan + UBSan; CMakeLists.txt builds the property tests
+ * and their engine copy at -O1 without the fuzzers' coverage): 26 s of
+ * wall time on the two cores of a quiet machine, 50 s next to the other
+ * tests under ctest -j2 on a busy one. jansson allocates from
+ * json_pool.h, which also demands that each game frees every JSON value
+ * it made.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,11 +50,12 @@
 
 #include "check.h"
 #include "engine.h"
+#include "json_pool.h"
 #include "rng.h"
 #include "steam/game.h"
 #include "steam/track.h"
 
-#define GAMES 10
+#define GAMES 500           /* per player count */
 #define ALL_MOVES_EVERY 23  /* steps between applying every listed move */
 #define ALL_MOVES_GAMES 10  /* ... in one game in this many */
 #define MAX_STEPS 6000
@@ -46,23 +63,11 @@
 
 static const struct rules_engine *eng;
 
-/*
- * Speed under AddressSanitizer: a small quarantine keeps freed blocks in
- * warm pages (the default sends every JSON allocation of thousands of
- * games to fresh memory, and page faults then cost more than the engine),
- * and no malloc fill. Use-after-free detection still covers the most
- * recent 16 MB of frees.
- */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "quarantine_size_mb=16:max_malloc_fill_size=0";
-}
-
 static const char *const must_see[] = {
     "setup", "auction_won", "turn_order", "select", "raise", "build",
     "improve", "redirect", "urbanize", "grow", "build_done", "link_lost",
     "deliver", "score", "locomotive", "pass", "income", "turn", "game_over",
+    "resigned",
 };
 #define NSEE (sizeof must_see / sizeof must_see[0])
 static long seen[NSEE];
@@ -74,7 +79,7 @@ static uint32_t pick(struct rng *r, size_t n)
 }
 
 /* A concrete move from a listed move or shape. New reference. */
-static json_t *concretize(json_t *m, struct rng *r)
+SCAFFOLD static json_t *concretize(json_t *m, struct rng *r)
 {
     const char *type = json_string_value(json_object_get(m, "type"));
     json_t *c;
@@ -117,7 +122,7 @@ static json_t *concretize(json_t *m, struct rng *r)
  * build what it can pay in cash, take income early), sometimes any, so
  * that games last and still reach debt, raising and bankruptcy.
  */
-static json_t *choose(json_t *moves, struct rng *r, int cash, int income)
+SCAFFOLD static json_t *choose(json_t *moves, struct rng *r, int cash, int income)
 {
     size_t n = json_array_size(moves);
     int careful = pick(r, 10) != 0;
@@ -154,7 +159,7 @@ static json_t *choose(json_t *moves, struct rng *r, int cash, int income)
     return json_array_get(moves, pick(r, n));
 }
 
-static void see_events(json_t *ev)
+SCAFFOLD static void see_events(json_t *ev)
 {
     size_t i;
     json_t *e;
@@ -220,10 +225,14 @@ static void check_invariants(json_t *st)
     CHECK_EQ_INT(tiles, 136);
     for (int s = 0; s < g->nplayers; s++) {
         CHECK(g->p[s].cash >= 0);
+        if (g->p[s].resigned)
+            CHECK_EQ_INT(g->p[s].cash, 0);
         cash += g->p[s].cash;
     }
     CHECK_EQ_INT(cash, g->money_out - g->money_in);
     CHECK(steam_net_build(g, net) == 0);
+    for (int l = 0; l < net->nlinks; l++)
+        CHECK(net->link[l].owner < 0 || st_in_game(g, net->link[l].owner));
     again = steam_game_dump(g);
     CHECK(json_equal(again, st));
     json_decref(again);
@@ -242,7 +251,7 @@ static void accept(json_t *st, int seat, json_t *move, struct rng *rng)
         char *ms = json_dumps(move, JSON_COMPACT);
 
         fprintf(stderr, "  refused listed move %s: %s %s\n", ms, err.code, err.message);
-        free(ms);
+        pool_free(ms);
     }
     json_decref(ev);
     json_decref(copy);
@@ -301,14 +310,57 @@ static void apply_all(json_t *st, int seat, json_t *moves, struct rng *rng)
     }
 }
 
+/*
+ * A random player still in the game resigns: accepted; the same again is
+ * refused and changes nothing; he has no legal move and, unless the game
+ * is over, must not act.
+ */
+static void resign_one(json_t **st, int n, struct rng *r)
+{
+    json_t *seats = json_object_get(*st, "seats"), *ev = NULL, *copy, *lm;
+    struct rules_error err;
+    struct rules_status s;
+    int in[ST_MAX_PLAYERS], m = 0, seat;
+
+    for (int i = 0; i < n; i++) {
+        json_t *p = json_array_get(seats, (size_t)i);
+
+        if (!json_is_true(json_object_get(p, "bankrupt")) &&
+            !json_is_true(json_object_get(p, "resigned")))
+            in[m++] = i;
+    }
+    if (m == 0)
+        return;
+    seat = in[pick(r, (size_t)m)];
+    if (!CHECK(eng->resign(st, seat, &ev, &err) == 0)) {
+        fprintf(stderr, "  resignation refused: %s %s\n", err.code, err.message);
+        return;
+    }
+    see_events(ev);
+    json_decref(ev);
+    ev = NULL;
+    copy = json_incref(*st);
+    CHECK(eng->resign(&copy, seat, &ev, &err) == -1);
+    CHECK(copy == *st);
+    json_decref(copy);
+    lm = eng->legal_moves(*st, seat);
+    CHECK_EQ_INT(json_array_size(json_object_get(lm, "moves")), 0);
+    json_decref(lm);
+    CHECK(eng->status(*st, &s) == 0);
+    CHECK(s.finished || !(s.must_act & (1u << seat)));
+    check_invariants(*st);
+}
+
 static int play_one(int n, int k)
 {
     unsigned char key[RNG_KEY_BYTES];
-    struct rng rng, pr;
+    struct rng rng, pr, xr;
     struct rules_error err;
     struct rules_status s;
     json_t *st = NULL, *ev = NULL, *opts;
     int failed_before = check_state()->checks_failed, steps = 0;
+    int resign_at[2] = {-1, -1};
+    long live_before = live_blocks;
     const char *map = k % 3 == 0 ? "rhinegold" : k % 3 == 1 ? "tidewater" : NULL;
 
     for (int i = 0; i < RNG_KEY_BYTES; i++)
@@ -316,6 +368,17 @@ static int play_one(int n, int k)
     rng_init(&rng, key, 0);
     key[0] ^= 0x5a;
     rng_init(&pr, key, 0);
+    /* Resignations: early (in the auction) in some games, once later in
+     * others, twice in others; from a stream of their own, so that the
+     * other games play as before. */
+    key[1] ^= 0xa5;
+    rng_init(&xr, key, 0);
+    if (k % 4 == 2)
+        resign_at[0] = 1 + (int)pick(&xr, 4);
+    if (k % 4 == 3)
+        resign_at[0] = 1 + (int)pick(&xr, 400);
+    if (k % 8 == 7)
+        resign_at[1] = resign_at[0] + 1 + (int)pick(&xr, 400);
     opts = json_pack("{s:s}", "turn_order", k % 2 ? "random" : "auction");
     if (map)
         json_object_set_new(opts, "map", json_string(map));
@@ -330,7 +393,8 @@ static int play_one(int n, int k)
     for (;;) {
         json_t *list, *moves, *m, *move;
         int seat = -1, bits = 0;
-        char *dump;
+        static char dump[32768];    /* json_dumpb says how much it needs */
+        size_t len;
 
         CHECK(eng->status(st, &s) == 0);
         if (s.finished)
@@ -340,6 +404,10 @@ static int play_one(int n, int k)
                 seat = i, bits++;
         if (!CHECK_EQ_INT(bits, 1) || !CHECK(++steps < MAX_STEPS))
             break;
+        if (steps == resign_at[0] || steps == resign_at[1]) {
+            resign_one(&st, n, &xr);
+            continue;
+        }
         list = eng->legal_moves(st, seat);
         moves = json_object_get(list, "moves");
         if (!CHECK(json_array_size(moves) > 0)) {
@@ -374,7 +442,7 @@ static int play_one(int n, int k)
 
             fprintf(stderr, "  refused listed move %s: %s %s\n", ms, err.code,
                     err.message);
-            free(ms);
+            pool_free(ms);
             json_decref(move);
             json_decref(list);
             break;
@@ -383,30 +451,40 @@ static int play_one(int n, int k)
         json_decref(ev);
         json_decref(move);
         json_decref(list);
-        if (steps % 5 == 0) {
-            check_invariants(st);
-            dump = json_dumps(st, JSON_COMPACT);
-            if ((long)strlen(dump) > max_bytes)
-                max_bytes = (long)strlen(dump);
-            free(dump);
-        }
+        check_invariants(st);
+        len = json_dumpb(st, dump, sizeof dump, JSON_COMPACT);
+        if ((long)len > max_bytes)
+            max_bytes = (long)len;
         if (check_state()->checks_failed != failed_before)
             break;
     }
     check_invariants(st);
     if (s.finished) {
-        json_t *v = eng->view(st, -1);
+        json_t *v = eng->view(st, -1), *seats = json_object_get(st, "seats");
+        unsigned resigned = 0;
+        int left = 0;
 
-        if (json_array_size(json_object_get(st, "order")) > 0)
+        for (int i = 0; i < n; i++) {
+            json_t *p = json_array_get(seats, (size_t)i);
+
+            if (json_is_true(json_object_get(p, "resigned")))
+                resigned |= 1u << i;
+            else
+                left += !json_is_true(json_object_get(p, "bankrupt"));
+        }
+        if (json_array_size(json_object_get(st, "order")) == 0)
+            all_bankrupt++;
+        else if (!resigned || left > 1)
             CHECK_EQ_INT(json_integer_value(json_object_get(st, "turn")),
                          json_integer_value(json_object_get(st, "last_turn")));
-        else
-            all_bankrupt++;
         CHECK(s.winners && !(s.winners & (s.winners - 1)));
+        CHECK(!(s.winners & resigned));
         json_decref(v);
     }
     steps_total += steps;
     json_decref(st);
+    if (!CHECK_EQ_INT(live_blocks, live_before))
+        fprintf(stderr, "  JSON values leaked\n");
     return check_state()->checks_failed != failed_before;
 }
 
@@ -480,6 +558,8 @@ static void test_random_games(void)
 
 int main(void)
 {
+    /* Before jansson allocates anything. */
+    json_set_alloc_funcs(pool_malloc, pool_free);
     RUN(test_random_games);
     return check_summary();
 }

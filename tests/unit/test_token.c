@@ -777,9 +777,9 @@ static void write_file(const char *dir, const char *name, const char *text)
 
 static void remove_file(const char *dir, const char *name)
 {
-    char path[512];
+    char path[1024];
 
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    CHECK(snprintf(path, sizeof path, "%s/%s", dir, name) < (int)sizeof path);
     CHECK_EQ_INT(unlink(path), 0);
 }
 
