@@ -20,7 +20,7 @@ work=$(mktemp -d /tmp/turnpost-test.XXXXXX)
 chmod 755 "$work"
 port=$(( 20000 + RANDOM % 20000 ))
 cleanup() {
-    scripts/pg.sh stop "$work/pgdata" || true
+    "$root/scripts/pg.sh" stop "$work/pgdata" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
