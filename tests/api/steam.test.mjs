@@ -1,6 +1,20 @@
-// steam.test.mjs - a 4-player Steam game created and played through HTTP to
-// its final scoring, moves picked from legal-moves (shapes made concrete),
-// then exported and verified by `turnpost verify`.
+// steam.test.mjs - a 4-player Steam game played through HTTP to its final
+// scoring by players who lay track between cities and deliver goods
+// (lib/steam-policy.mjs). Along the way it checks that:
+//   - every move chosen from legal-moves is accepted, one version at a time,
+//     and every seat and a spectator see the same state (open information);
+//   - each delivery's track points go to the owners of the links it used
+//     (the view's scoring list), and each score move adds them to income or
+//     VP as chosen;
+//   - deliberately illegal moves (out of turn, a tile across an impassable
+//     side, a tile the manifest lacks, a route that visits a node twice, a
+//     route longer than the locomotive) are refused with problem+json
+//     naming the rule, and change nothing any viewer sees: view, ETag,
+//     move log, legal moves;
+//   - the final scoring matches the view: income and links converted to
+//     VP, and the winner ranked first by VP, income, action tile, seat;
+//   - the seed appears in no answer before the export, and the export
+//     passes `turnpost verify`.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -9,110 +23,284 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { createAccount, createGame, seededRandom } from './lib/fixtures.mjs';
+import { createAccount, moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
-import { concretize } from './lib/play.mjs';
 import { requireEnv } from './lib/server.mjs';
+import { Board, steamPlayer } from './lib/steam-policy.mjs';
 
 const ctx = useServer();
-const MAX_MOVES = 5000;
+const MAX_MOVES = 2000;
+const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261129);
 
-// Steam's legal-moves shapes (see GET /v1/rulesets/steam): build and
-// redirect list hexes, each with tiles, each with rotations; urbanize and
-// grow give each field its allowed values as a list; bid's amount is
-// {min, max}. Everything else is a concrete move.
-function steamMove(entry, rand) {
-  if ((entry.type === 'build' || entry.type === 'redirect') && Array.isArray(entry.options)) {
-    const o = rand.pick(entry.options);
-    const t = rand.pick(o.tiles);
-    return { type: entry.type, hex: o.hex, tile: t.tile, rotation: rand.pick(t.rotations) };
-  }
-  const move = {};
-  for (const [k, v] of Object.entries(entry)) {
-    if (Array.isArray(v) && (entry.type === 'grow' || entry.type === 'urbanize')) move[k] = rand.pick(v);
-    else if (v && typeof v === 'object' && 'min' in v && 'max' in v) move[k] = v.min + rand.int(v.max - v.min + 1);
-    else move[k] = v;
-  }
-  return concretize(move, rand);
+// Completed links as [{a, b, owner}].
+function completeLinks(state) {
+  return state.links.filter((l) => l.complete).map((l) => ({ a: l.ends[0], b: l.ends[1], owner: l.owner }));
 }
 
-// A cautious player, so that the game runs to its final scoring rather
-// than to everybody's bankruptcy: it delivers whenever it can, builds only
-// what its cash pays for, takes early points as income, and leaves the
-// auction at once.
-// Hex "e4" is column e, row 4; odd rows (counting from 0) sit half a hex
-// to the right, as the maps' data says.
-function neighbours(name) {
-  const c = name.charCodeAt(0) - 97;
-  const r = Number(name.slice(1)) - 1;
-  const dc = r & 1 ? [1, 1, 0, -1, 0, 1] : [1, 0, -1, -1, -1, 0];
-  const dr = [0, 1, 1, 0, -1, -1];
-  return dc.map((d, i) => String.fromCharCode(97 + c + d) + (r + dr[i] + 1));
+function linksAt(links, node) {
+  return links.filter((l) => l.a === node || l.b === node)
+    .map((l) => ({ to: l.a === node ? l.b : l.a, owner: l.owner }));
 }
 
-function choose(moves, me, rand, last) {
-  const of = (type) => moves.filter((m) => m.type === type);
-  if (of('deliver').length) return rand.pick(of('deliver'));
-  if (of('score').length) {
-    const want = me.income < 8 ? 'income' : 'vp';
-    return of('score').find((m) => JSON.stringify(m).includes(want)) ?? rand.pick(of('score'));
+// A delivery along real completed links that comes back to a node it has
+// passed: from A through B and C back to B (RULINGS ST-AMB-12, `revisit`),
+// needing a level-3 locomotive. The cube's colour is neither B's nor C's,
+// so the route is not cut short at either. Null when the track has no
+// such place yet.
+function revisitRoute(state, seat) {
+  if (state.players[seat].locomotive < 3) return null;
+  const board = new Board(state);
+  const links = completeLinks(state);
+  for (const [from, cubes] of Object.entries(state.cubes)) {
+    for (const ab of linksAt(links, from)) {
+      for (const bc of linksAt(links, ab.to)) {
+        if (bc.to === from) continue;
+        const colour = cubes.find((c) => c !== board.colour.get(ab.to) && c !== board.colour.get(bc.to));
+        if (!colour) continue;
+        return {
+          type: 'deliver', from, colour,
+          route: [{ to: ab.to, owner: ab.owner }, { to: bc.to, owner: bc.owner }, { to: ab.to, owner: bc.owner }],
+        };
+      }
+    }
   }
-  if (of('pass').length && of('bid').length) return of('pass')[0];
-  const builds = of('build').flatMap((b) => b.options.flatMap((o) => o.tiles
-    .filter((t) => t.cost <= me.cash)
-    .map((t) => ({ type: 'build', hex: o.hex, tile: t.tile, rotation: rand.pick(t.rotations) }))));
-  // Carry on from the tile laid last, so that track reaches a town or city.
-  const onward = last ? builds.filter((b) => neighbours(last).includes(b.hex)) : [];
-  if (onward.length) return rand.pick(onward);
-  if (builds.length && rand() < 0.8) return rand.pick(builds);
-  if (of('locomotive').length && me.locomotive < 3 && rand() < 0.5) return of('locomotive')[0];
-  for (const t of ['done', 'pass']) if (of(t).length) return of(t)[0];
-  return rand.pick(moves);
+  return null;
 }
 
-test('four players play Steam to its final scoring through the API', async () => {
+// A delivery along real completed links, one link longer than seat's
+// locomotive may pull (a simple path from a city holding a cube); null
+// when there is none.
+function tooLongRoute(state, seat) {
+  const n = state.players[seat].locomotive + 1;
+  if (n > 6) return null;
+  const links = completeLinks(state);
+  for (const [from, cubes] of Object.entries(state.cubes)) {
+    const path = [];
+    const seen = new Set([from]);
+    const dfs = (at) => {
+      if (path.length === n) return true;
+      for (const step of linksAt(links, at)) {
+        if (seen.has(step.to)) continue;
+        seen.add(step.to);
+        path.push(step);
+        if (dfs(step.to)) return true;
+        path.pop();
+        seen.delete(step.to);
+      }
+      return false;
+    };
+    if (dfs(from)) return { type: 'deliver', from, colour: cubes[0], route: path.map((s) => ({ ...s })) };
+  }
+  return null;
+}
+
+// A straight tile on an empty hex, one of whose ends crosses an
+// impassable side (RULINGS ST-R-04); null when every such hex is built.
+function impassableBuild(state) {
+  const board = new Board(state);
+  for (const key of board.blocked) {
+    const [hex, side] = key.split('/');
+    if (board.isOpenGround(hex)) return { type: 'build', hex, tile: 'straight', rotation: Number(side) };
+  }
+  return null;
+}
+
+test('four players play Steam to its final scoring through the API, delivering goods', async () => {
   const api = ctx.api;
-  const desc = (await api.get('/v1/rulesets/steam', { expect: 200 })).body;
-  assert.equal(desc.min_seats, 3);
-  assert.equal(desc.max_seats, 6);
+  const texts = [];
+  const keep = (res) => { texts.push(res.text); return res; };
+  const ruleset = (await api.get('/v1/rulesets/steam', { expect: 200 })).body;
+  assert.equal(ruleset.min_seats, 3);
+  assert.equal(ruleset.max_seats, 6);
+  const actionValue = new Map(ruleset.actions.map((a) => [a.id, a.value]));
 
   const players = [];
   for (let i = 0; i < 4; i++) players.push(await createAccount(api));
-  const created = await createGame(api, players[0].token,
-    players.map((p) => ({ account_id: p.id })), { ruleset: 'steam', options: { turn_order: 'random' } });
+  const spectator = await createAccount(api);
+  const created = keep(await api.post('/v1/games', {
+    token: players[0].token,
+    body: { ruleset: 'steam', seats: players.map((p) => ({ account_id: p.id })), options: { turn_order: 'auction' } },
+    expect: 201,
+  })).body;
   const g = created.game;
   assert.equal(g.status, 'active');
-  const rand = seededRandom(20261129);
+  assert.equal(g.state.map.id, 'tidewater', 'four players play on Tidewater by default');
+  const viewers = [...players.map((p, seat) => ({ token: p.token, seat })), { token: spectator.token }];
+  const rand = seededRandom(SEED);
+  const choose = steamPlayer(ruleset, rand);
+
+  // What the game saw, for the assertions after the end.
+  const count = {};
+  const taken = { income: 0, vp: 0 };
+  let foreignPoints = 0;
+  let routePoints = 0;
+  let scoredPoints = 0;
+  const minIncome = [0, 0, 0, 0];
+  const refused = {};
+  let lastEvents = [];
+
+  // Posts a move that must be refused, and checks that no viewer sees any
+  // change. Returns the problem body.
+  const refuse = async (why, token, move, status, code) => {
+    const res = await refusedLeavesGame(api, g.id, viewers, why, () =>
+      api.post(`/v1/games/${g.id}/moves`, { token, body: { move }, expect: status, code }));
+    keep(res);
+    assert.match(res.headers.get('content-type'), /^application\/problem\+json/);
+    assert.equal(res.body.type, `urn:turnpost:problem:${code}`);
+    refused[why] = res.body;
+    return res.body;
+  };
 
   let moves = 0;
-  let refusedAfterListed = 0;
-  const lastBuild = {};
   for (; moves < MAX_MOVES; moves++) {
-    const v = (await api.get(`/v1/games/${g.id}`, { token: players[0].token, expect: 200 })).body;
+    const v = keep(await api.get(`/v1/games/${g.id}`, { token: spectator.token, expect: 200 })).body;
     if (v.status === 'finished') break;
+    const state = v.state;
     assert.equal(v.must_act.length, 1, 'one seat decides at a time');
     const seat = v.must_act[0];
+    assert.equal(state.to_act, seat);
     const p = players[seat];
-    const lm = (await api.get(`/v1/games/${g.id}/legal-moves`, { token: p.token, expect: 200 })).body;
+    const own = keep(await api.get(`/v1/games/${g.id}`, { token: p.token, expect: 200 })).body;
+    assert.deepEqual({ ...own.state, viewer: null }, { ...state, viewer: null },
+      'a seat sees what the spectator sees (Steam has no hidden information)');
+    const lm = keep(await api.get(`/v1/games/${g.id}/legal-moves`, { token: p.token, expect: 200 })).body;
+    assert.equal(lm.version, v.version);
+    assert.equal(lm.seat, seat);
     assert.ok(lm.moves.length > 0, `seat ${seat} must act but has no legal move`);
-    const move = steamMove(choose(lm.moves, v.state.players[seat], rand, lastBuild[seat]), rand);
-    if (move.type === 'build') lastBuild[seat] = move.hex;
-    const res = await api.post(`/v1/games/${g.id}/moves`, {
-      token: p.token, body: { move }, expect: [201, 422],
-    });
-    if (res.status === 422) {
-      refusedAfterListed++;
-      if (refusedAfterListed === 1) console.log('refused', JSON.stringify(move), res.text);
+    state.players.forEach((pl, s) => { minIncome[s] = Math.min(minIncome[s], pl.income); });
+    const move = choose(v, lm.moves, seat);
+
+    // The refusals, each once, where the position allows it.
+    if (state.phase === 'build' && !refused.out_of_turn) {
+      const other = (seat + 1) % 4;
+      const idle = keep(await api.get(`/v1/games/${g.id}/legal-moves`, { token: players[other].token, expect: 200 })).body;
+      assert.deepEqual(idle.moves, [], 'a seat that need not act has no legal move');
+      await refuse('out_of_turn', players[other].token, move, 409, 'not_your_turn');
+    }
+    if (state.phase === 'build' && !refused.impassable) {
+      const bad = impassableBuild(state);
+      if (bad) {
+        const pb = await refuse('impassable', p.token, bad, 422, 'illegal_move');
+        assert.equal(pb.violation, 'impassable');
+        assert.equal(pb.rule, 'Steam: Other Track Building Limitations');
+      }
+    }
+    if (state.phase === 'build' && !refused.no_such_tile) {
+      const opt = lm.moves.find((m) => m.type === 'build')?.options[0];
+      if (opt) {
+        const pb = await refuse('no_such_tile', p.token, { type: 'build', hex: opt.hex, tile: 'junction', rotation: 0 }, 422, 'illegal_move');
+        assert.equal(pb.violation, 'bad_tile');
+        assert.equal(pb.rule, 'Turnpost: move format');
+      }
+    }
+    if (state.phase === 'move' && !refused.revisit) {
+      const bad = revisitRoute(state, seat);
+      if (bad) {
+        const pb = await refuse('revisit', p.token, bad, 422, 'illegal_move');
+        assert.equal(pb.violation, 'revisit', JSON.stringify(bad));
+        assert.equal(pb.rule, 'Steam: Phase 3 - Move Goods');
+      }
+    }
+    if (state.phase === 'move' && !refused.too_long) {
+      const bad = tooLongRoute(state, seat);
+      if (bad) {
+        const pb = await refuse('too_long', p.token, bad, 422, 'illegal_move');
+        assert.equal(pb.violation, 'locomotive_too_small', JSON.stringify(bad));
+        assert.equal(pb.rule, 'Steam: Phase 3 - Move Goods');
+      }
+    }
+
+    const res = keep(await api.post(`/v1/games/${g.id}/moves`, {
+      token: p.token, body: { move }, headers: { 'if-match': `"${v.version}"` }, expect: 201,
+    }));
+    assert.equal(res.body.version, v.version + 1, 'a move raises the version by one');
+    count[move.type] = (count[move.type] ?? 0) + 1;
+    lastEvents = res.body.events;
+    const after = res.body.game.state;
+
+    if (move.type === 'deliver') {
+      // The scorers: the mover first, then every other owner of a link
+      // used, in turn order, each with the links of theirs used.
+      const used = new Map();
+      for (const step of move.route) if (step.owner >= 0) used.set(step.owner, (used.get(step.owner) ?? 0) + 1);
+      const want = [{ seat, points: used.get(seat) ?? 0 }];
+      for (const s of state.turn_order) if (s !== seat && used.get(s)) want.push({ seat: s, points: used.get(s) });
+      assert.equal(after.phase, 'score');
+      assert.deepEqual(after.scoring, want, `track points of ${JSON.stringify(move)}`);
+      assert.ok(want[0].points >= 1, 'a delivery uses one of the mover\'s own links');
+      routePoints += want.reduce((a, w) => a + w.points, 0);
+      foreignPoints += want.slice(1).reduce((a, w) => a + w.points, 0);
+    }
+    if (move.type === 'score') {
+      const pts = state.scoring[0].points;
+      assert.equal(state.scoring[0].seat, seat);
+      const ev = res.body.events.find((e) => e.type === 'score');
+      assert.deepEqual(ev, { type: 'score', seat, points: pts, take: move.take });
+      // The last score of a turn also runs Phase 4, where expenses may
+      // lower income (and VP): compare the track only when it did not.
+      if (!res.body.events.some((e) => e.type === 'income')) {
+        const before = state.players[seat];
+        const now = after.players[seat];
+        assert.equal(now.income, before.income + (move.take === 'income' ? pts : 0), 'income after scoring');
+        assert.equal(now.vp, before.vp + (move.take === 'vp' ? pts : 0), 'VP after scoring');
+      }
+      taken[move.take]++;
+      scoredPoints += pts;
     }
   }
-  assert.equal(refusedAfterListed, 0, 'every move made from legal-moves is accepted');
-  const end = (await api.get(`/v1/games/${g.id}`, { token: players[1].token, expect: 200 })).body;
-  assert.equal(end.status, 'finished', `the game ended within ${MAX_MOVES} moves`);
-  assert.equal(end.winners.length, 1, 'a single winner');
-  assert.match(end.result.summary, /after turn 8/, 'four players play 8 turns');
-  console.log(`steam: ${moves} moves; ${end.result.summary}`);
 
+  const end = keep(await api.get(`/v1/games/${g.id}`, { token: players[1].token, expect: 200 })).body;
+  const fin = end.state;
+  assert.equal(end.status, 'finished', `the game ended within ${MAX_MOVES} moves`);
+  assert.deepEqual(end.must_act, []);
+  assert.equal(fin.phase, 'over');
+  assert.match(end.result.summary, /after turn 8/, 'four players play 8 turns');
+  console.log(`steam: ${moves} moves ${JSON.stringify(count)}; points ${routePoints} ` +
+    `(${foreignPoints} to other owners), taken as income ${taken.income}, as VP ${taken.vp}; ` +
+    `refused: ${Object.keys(refused).join(', ')}; ${end.result.summary}`);
+
+  // Goods moved, and their points were scored.
+  assert.ok(count.deliver >= 6, `several deliveries (${count.deliver ?? 0})`);
+  assert.equal(scoredPoints, routePoints, 'every track point of every delivery was scored');
+  assert.ok(taken.income > 0 && taken.vp > 0, 'points taken as income early and as VP late');
+  assert.ok(fin.players.some((pl, s) => pl.income > minIncome[s]), 'some income rose from deliveries');
+  assert.ok(count.build >= 12, `track was built (${count.build ?? 0} tiles)`);
+  assert.ok(count.locomotive >= 1, 'a locomotive was improved');
+  assert.deepEqual(Object.keys(refused).sort(),
+    ['impassable', 'no_such_tile', 'out_of_turn', 'revisit', 'too_long'], 'every illegal move was tried');
+
+  // The final scoring, as the last move's game_over event tells it, agrees
+  // with the view: income and completed links turned into VP.
+  const over = lastEvents.find((e) => e.type === 'game_over');
+  assert.ok(over, 'the last move ended the game');
+  for (const sc of over.scores) {
+    const pl = fin.players[sc.seat];
+    if (sc.bankrupt) {
+      assert.equal(pl.bankrupt, true);
+      continue;
+    }
+    assert.equal(sc.vp, pl.vp);
+    assert.equal(sc.income, pl.income);
+    const fromIncome = pl.income > 0 ? Math.floor(pl.income / 2) : pl.income < 0 ? 2 * pl.income : 0;
+    assert.equal(sc.from_income, fromIncome, `seat ${sc.seat}: VP from income`);
+    assert.equal(sc.links, fin.links.filter((l) => l.complete && l.owner === sc.seat).length,
+      `seat ${sc.seat}: one VP per completed link owned`);
+  }
+  // The winner ranks first: most VP, then income, then the lower action
+  // tile, then the lower seat (RULINGS ST-R-10).
+  const rank = fin.players.filter((pl) => !pl.bankrupt).sort((a, b) => b.vp - a.vp || b.income - a.income ||
+    (actionValue.get(a.action) ?? 8) - (actionValue.get(b.action) ?? 8) || a.seat - b.seat);
+  assert.equal(over.winner, rank[0].seat);
+  assert.deepEqual(end.winners, [rank[0].seat]);
+  assert.equal(fin.winner, rank[0].seat);
+  assert.match(end.result.summary, new RegExp(`seat ${rank[0].seat} wins with ${rank[0].vp} VP`));
+  assert.ok(rank[0].vp > 0, 'the winner scored');
+
+  // The seed is secret until the export, which verifies.
   const ex = await api.get(`/v1/games/${g.id}/export`, { token: players[2].token, expect: 200 });
+  assert.equal(ex.body.commitment, g.commitment, 'the commitment is the one shown from the start');
+  const log = JSON.stringify(await moveLog(api, g.id, spectator.token));
+  for (const t of [...texts, log]) assert.ok(!t.includes(ex.body.seed), 'the seed was visible before the export');
   const dir = mkdtempSync(join(tmpdir(), 'turnpost-steam-'));
   try {
     writeFileSync(join(dir, 'export.json'), ex.text);

@@ -2,7 +2,7 @@
  * turnpost-bench - the HTTP side of the load figures (tests/bench/README.md).
  *
  *   turnpost-bench setup  --url U --state F --games N [--ruleset R]
- *                         [--accounts N] [--ids F]
+ *                         [--seats N] [--accounts N] [--ids F]
  *   turnpost-bench moves  --url U --state F --clients N --duration S
  *                         [--warmup S] [--label L] [--result F] [--round N]
  *                         [--server-pid P] [--seed N] [--fixed-move JSON]
@@ -13,8 +13,9 @@
  *   turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]
  *                         [--round N]
  *
- * setup creates bot accounts and games whose seats are all held by them,
- * and writes a state file (accounts, tokens, games) and the game ids. moves
+ * setup creates bot accounts and games whose seats are all held by them
+ * (--seats of them, the ruleset's fewest by default), and writes a state
+ * file (accounts, tokens, games) and the game ids. moves
  * runs N client threads, each with its own libcurl handle (keep-alive) and
  * a disjoint share of the games: for a game it GETs the legal moves, picks
  * one, and POSTs it with an Idempotency-Key; only the POST is counted. A
@@ -43,6 +44,8 @@
 
 #include <curl/curl.h>
 #include <jansson.h>
+
+#include "steam_player.h"
 
 #define MAX_CLIENTS 256
 #define MAX_SEATS 8
@@ -221,7 +224,8 @@ static size_t on_body(char *data, size_t size, size_t n, void *arg)
             die("out of memory");
         c->cap = cap;
     }
-    memcpy(c->body + c->len, data, add);
+    if (add)
+        memcpy(c->body + c->len, data, add);
     c->len += add;
     c->body[c->len] = 0;
     return add;
@@ -330,11 +334,15 @@ struct game {
     int acct[MAX_SEATS];            /* account index of each seat */
     unsigned must_act;              /* seats that must act now */
     int finished;
+    char *view;                     /* Steam: the latest answer holding its view */
+    size_t view_len, view_cap;
 };
 
 /* What setup made and the phases share, kept in the state file. */
 struct bench {
     char ruleset[64];
+    int steam;                      /* play Steam with steam_player */
+    struct steam_player player;
     int seats;
     int naccounts;
     struct account *accounts;
@@ -423,6 +431,19 @@ static void game_from_view(struct game *g, const json_t *view)
     g->finished = status && strcmp(status, "finished") == 0;
 }
 
+/* Keeps a copy of an answer holding g's view (Steam's player reads it). */
+static void game_keep_view(struct game *g, const char *text, size_t len)
+{
+    if (len + 1 > g->view_cap) {
+        g->view_cap = len + 1 > 2 * g->view_cap ? len + 1 : 2 * g->view_cap;
+        if (!(g->view = realloc(g->view, g->view_cap)))
+            die("out of memory");
+    }
+    memcpy(g->view, text, len);
+    g->view[len] = 0;
+    g->view_len = len;
+}
+
 /*
  * The fast path for a 201 move answer {"seq",...,"events",...,"game":
  * GameView}: the server writes the view's keys in a fixed order, so the
@@ -468,6 +489,8 @@ static int game_refresh(struct http *c, const struct bench *b, struct game *g)
         return -1;
     game_from_view(g, v);
     json_decref(v);
+    if (b->steam)
+        game_keep_view(g, c->body, c->len);
     return 0;
 }
 
@@ -507,10 +530,11 @@ static int game_create(struct http *c, const struct bench *b, int first,
 
 /*
  * A concrete value for one field of a legal move: a scalar is itself; an
- * array lists the allowed values (one is picked); an object with an
- * "enum"/"one_of"/"values"/"allowed" list or a "min"/"max" ("minimum"/
- * "maximum") range gives its choices; any other object is taken as a
- * value. NULL when there is nothing to choose from. New reference.
+ * array of scalars lists the allowed values (one is picked), while an
+ * array of objects is itself a value (a Steam delivery's route); an object
+ * with an "enum"/"one_of"/"values"/"allowed" list or a "min"/"max"
+ * ("minimum"/"maximum") range gives its choices; any other object is taken
+ * as a value. NULL when there is nothing to choose from. New reference.
  */
 static json_t *concrete_value(json_t *v, uint64_t *rng)
 {
@@ -519,6 +543,9 @@ static json_t *concrete_value(json_t *v, uint64_t *rng)
 
     if (json_is_array(v)) {
         size_t n = json_array_size(v);
+
+        if (n && json_is_object(json_array_get(v, 0)))
+            return json_incref(v);
         return n ? concrete_value(json_array_get(v, rnd_below(rng, n)), rng) : NULL;
     }
     if (json_is_object(v)) {
@@ -543,7 +570,36 @@ static json_t *concrete_value(json_t *v, uint64_t *rng)
     return json_incref(v);
 }
 
-/* A concrete move from one entry of legal-moves, or NULL. New reference. */
+/*
+ * Steam's track shape, "options": [{"hex", "tiles": [{"tile", "rotations",
+ * "cost"}]}]: sets hex, tile and rotation of out to one listed choice.
+ * Returns 0, or -1 when v is not that shape.
+ */
+static int concrete_tile_option(json_t *out, json_t *v, uint64_t *rng)
+{
+    json_t *opt, *tile, *rots;
+
+    if (!json_is_array(v) || !json_array_size(v))
+        return -1;
+    opt = json_array_get(v, rnd_below(rng, json_array_size(v)));
+    tile = json_object_get(opt, "tiles");
+    if (!json_is_string(json_object_get(opt, "hex")) || !json_array_size(tile))
+        return -1;
+    tile = json_array_get(tile, rnd_below(rng, json_array_size(tile)));
+    rots = json_object_get(tile, "rotations");
+    if (!json_is_string(json_object_get(tile, "tile")) || !json_array_size(rots))
+        return -1;
+    json_object_set(out, "hex", json_object_get(opt, "hex"));
+    json_object_set(out, "tile", json_object_get(tile, "tile"));
+    json_object_set(out, "rotation", json_array_get(rots, rnd_below(rng, json_array_size(rots))));
+    return 0;
+}
+
+/*
+ * A concrete move from one entry of legal-moves, or NULL. An empty list
+ * of allowed values means the field is left out (Steam's "supply" once
+ * every Goods Supply space is empty). New reference.
+ */
 static json_t *concrete_move(json_t *m, uint64_t *rng)
 {
     json_t *out, *v, *cv;
@@ -557,6 +613,15 @@ static json_t *concrete_move(json_t *m, uint64_t *rng)
             json_object_set(out, key, v);
             continue;
         }
+        if (strcmp(key, "options") == 0 && json_is_array(v)) {
+            if (concrete_tile_option(out, v, rng)) {
+                json_decref(out);
+                return NULL;
+            }
+            continue;
+        }
+        if (json_is_array(v) && json_array_size(v) == 0)
+            continue;
         if (!(cv = concrete_value(v, rng))) {
             json_decref(out);
             return NULL;
@@ -566,20 +631,61 @@ static json_t *concrete_move(json_t *m, uint64_t *rng)
     return out;
 }
 
+/* Accepted moves by type, for the mix a phase played. */
+#define MAX_MOVE_TYPES 32
+
+struct mix {
+    int n;
+    char type[MAX_MOVE_TYPES][24];
+    uint64_t count[MAX_MOVE_TYPES];
+};
+
+static void mix_add(struct mix *x, const char *type, uint64_t k)
+{
+    int i;
+
+    for (i = 0; i < x->n && strcmp(x->type[i], type) != 0; i++)
+        ;
+    if (i == x->n) {
+        if (x->n == MAX_MOVE_TYPES)
+            return;
+        snprintf(x->type[x->n++], sizeof x->type[0], "%.23s", type);
+    }
+    x->count[i] += k;
+}
+
+/* "deliver:12,build:40,..." for the result line; "none" when empty. */
+static void mix_format(const struct mix *x, char *out, size_t n)
+{
+    size_t len = 0;
+
+    out[0] = 0;
+    for (int i = 0; i < x->n && len < n; i++)
+        len += (size_t)snprintf(out + len, n - len, "%s%s:%" PRIu64, len ? "," : "",
+                                x->type[i], x->count[i]);
+    if (!out[0])
+        snprintf(out, n, "none");
+}
+
 /*
- * Picks a move from a legal-moves answer {"moves": [...]}: from a random
- * entry on, the first that can be made concrete. Writes the request body
- * {"move": ..., "seat": n} into buf; returns its length, or 0 for none.
+ * Picks a move from a legal-moves answer {"moves": [...]}: in a Steam game
+ * steam_player's choice (see steam_player.h), otherwise, or when it leaves
+ * the choice to us, from a random entry on, the first that can be made
+ * concrete. Writes the request body {"move": ..., "seat": n} into buf and
+ * the move's type into type; returns the body's length, or 0 for none.
  */
-static size_t pick_move(const struct http *c, int seat, uint64_t *rng, char *buf,
-                        size_t cap)
+static size_t pick_move(const struct http *c, const struct bench *b, const struct game *g,
+                        int seat, uint64_t *rng, char *buf, size_t cap, char *type, size_t tcap)
 {
     json_t *lm = http_json(c), *moves = json_object_get(lm, "moves"), *m = NULL;
     size_t n = json_array_size(moves), start = rnd_below(rng, n), len = 0, k;
 
+    if (b->steam)
+        m = steam_player_pick(&b->player, moves, g->view, g->view_len, seat, rnd_next(rng));
     for (size_t i = 0; i < n && !m; i++)
         m = concrete_move(json_array_get(moves, (start + i) % n), rng);
     if (m) {
+        snprintf(type, tcap, "%s", json_string_value(json_object_get(m, "type")));
         len = (size_t)snprintf(buf, cap, "{\"move\":");
         k = json_dumpb(m, buf + len, cap - len - 32, JSON_COMPACT);
         if (k > 0 && k < cap - len - 32)
@@ -732,7 +838,7 @@ static void sleep_until(double t)
 struct options {
     const char *url, *state, *ids, *result, *label, *rss, *title;
     const char *ruleset, *fixed_move;
-    int games, accounts, clients, round;
+    int games, seats, accounts, clients, round;
     long server_pid;
     double duration, warmup, from, to;
     uint64_t seed;
@@ -755,6 +861,7 @@ struct client {
     double t_warm, t_end;           /* set between the two barriers */
     struct hist *post;              /* the counted requests */
     struct hist *legal;             /* legal-moves GETs, timed apart */
+    struct mix *mix;                /* counted, accepted moves by type */
     uint64_t created, stuck, resyncs, scan_fallbacks;
 };
 
@@ -779,7 +886,10 @@ static int replace_game(struct client *cl, struct http *c, int gi, uint64_t *seq
              cl->index, (*seq)++);
     if (game_create(c, cl->b, cl->b->games[gi].acct[0], idem, &g))
         return -1;
+    free(cl->b->games[gi].view);
     cl->b->games[gi] = g;
+    if (cl->b->steam)
+        game_keep_view(&cl->b->games[gi], c->body, c->len);
     cl->created++;
     return 0;
 }
@@ -792,7 +902,7 @@ static void *moves_client(void *arg)
     struct http c;
     uint64_t rng = o->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)cl->index + 1, seq = 0;
     size_t bodycap = 1 << 16;
-    char *body = xcalloc(1, bodycap), path[160], idem[96];
+    char *body = xcalloc(1, bodycap), path[160], idem[96], type[24];
     long requests = 0;
     int next = 0;
 
@@ -826,6 +936,7 @@ static void *moves_client(void *arg)
             continue;
         }
         if (o->fixed_move) {
+            snprintf(type, sizeof type, "fixed");
             len = (size_t)snprintf(body, bodycap, "{\"move\":%s,\"seat\":%d}",
                                    o->fixed_move, seat);
         } else {
@@ -840,7 +951,7 @@ static void *moves_client(void *arg)
                 game_refresh(&c, b, g);
                 continue;
             }
-            if (!(len = pick_move(&c, seat, &rng, body, bodycap))) {
+            if (!(len = pick_move(&c, b, g, seat, &rng, body, bodycap, type, sizeof type))) {
                 /* No concrete move: give the game up for a fresh one. */
                 cl->stuck++;
                 snprintf(path, sizeof path, "/v1/games/%s/resign", g->id);
@@ -857,9 +968,14 @@ static void *moves_client(void *arg)
         t0 = now_us();
         status = http_do(&c, path, b->accounts[g->acct[seat]].token, body, len, idem);
         t1 = now_us();
-        if (counted && now_s() <= cl->t_end)
+        if (counted && now_s() <= cl->t_end) {
             hist_add(cl->post, t1 - t0, status);
+            if (status == 201)
+                mix_add(cl->mix, type, 1);
+        }
         if (status == 201) {
+            if (b->steam)
+                game_keep_view(g, c.body, c.len);
             if (scan_answer(g, c.body)) {
                 json_t *v = http_json(&c);
 
@@ -939,8 +1055,9 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
 {
     struct client *cl = xcalloc((size_t)o->clients, sizeof *cl);
     struct hist *post = xcalloc(1, sizeof *post), *legal = xcalloc(1, sizeof *legal);
+    struct mix *mix = xcalloc(1, sizeof *mix);
     uint64_t created = 0, stuck = 0, resyncs = 0, fallbacks = 0;
-    char errs[512], lerrs[512];
+    char errs[512], lerrs[512], mixs[1024];
     pthread_barrier_t start;
     struct cpu ca, cb;
     char cpu_label[96];
@@ -961,6 +1078,7 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
             cl[i].mine[cl[i].nmine++] = k;
         cl[i].post = xcalloc(1, sizeof *cl[i].post);
         cl[i].legal = xcalloc(1, sizeof *cl[i].legal);
+        cl[i].mix = xcalloc(1, sizeof *cl[i].mix);
         if (pthread_create(&cl[i].thread, NULL, fn, &cl[i]))
             die("cannot start a client thread");
     }
@@ -982,6 +1100,8 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         pthread_join(cl[i].thread, NULL);
         hist_merge(post, cl[i].post);
         hist_merge(legal, cl[i].legal);
+        for (int k = 0; k < cl[i].mix->n; k++)
+            mix_add(mix, cl[i].mix->type[k], cl[i].mix->count[k]);
         created += cl[i].created;
         stuck += cl[i].stuck;
         resyncs += cl[i].resyncs;
@@ -989,24 +1109,27 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         free(cl[i].mine);
         free(cl[i].post);
         free(cl[i].legal);
+        free(cl[i].mix);
     }
     pthread_barrier_destroy(&start);
     hist_statuses(post, errs, sizeof errs, moves ? 201 : 200);
     if (moves) {
         hist_statuses(legal, lerrs, sizeof lerrs, 200);
+        mix_format(mix, mixs, sizeof mixs);
         append_result(o,
                       "%s kind=moves clients=%d duration=%.1f rps=%.1f n=%" PRIu64
                       " ok=%u p50_ms=%.2f p99_ms=%.2f mean_ms=%.2f max_ms=%.1f errors=%" PRIu64
                       " by_status=%s legal_rps=%.1f legal_p50_ms=%.2f legal_p99_ms=%.2f"
                       " legal_errors=%s created=%" PRIu64 " stuck=%" PRIu64 " resyncs=%" PRIu64
-                      " scan_fallbacks=%" PRIu64,
+                      " scan_fallbacks=%" PRIu64 " mix=%s",
                       o->label, o->clients, o->duration, (double)post->status[201] / o->duration,
                       post->count, post->status[201], hist_quantile_ms(post, 0.50),
                       hist_quantile_ms(post, 0.99),
                       post->count ? (double)post->sum_us / (double)post->count / 1000.0 : 0.0,
                       (double)post->max_us / 1000.0, hist_errors(post, 201), errs,
                       (double)legal->count / o->duration, hist_quantile_ms(legal, 0.50),
-                      hist_quantile_ms(legal, 0.99), lerrs, created, stuck, resyncs, fallbacks);
+                      hist_quantile_ms(legal, 0.99), lerrs, created, stuck, resyncs, fallbacks,
+                      mixs);
         state_write(b, o->state); /* finished games were replaced */
     } else {
         append_result(o,
@@ -1027,6 +1150,7 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
     }
     free(post);
     free(legal);
+    free(mix);
     free(cl);
 }
 
@@ -1117,6 +1241,12 @@ static void cmd_setup(const struct options *o)
     if ((status = http_do(&c, path, NULL, NULL, 0, NULL)) != 200 || !(v = http_json(&c)))
         die("GET %s: %d %s %.300s", path, status, c.err, c.body);
     b.seats = (int)json_integer_value(json_object_get(v, "min_seats"));
+    if (o->seats) {
+        if (o->seats < b.seats || o->seats > json_integer_value(json_object_get(v, "max_seats")))
+            die("ruleset %s takes %d to %d seats, not %d", o->ruleset, b.seats,
+                (int)json_integer_value(json_object_get(v, "max_seats")), o->seats);
+        b.seats = o->seats;
+    }
     json_decref(v);
     if (b.seats < 1 || b.seats > MAX_SEATS)
         die("ruleset %s has %d seats", o->ruleset, b.seats);
@@ -1326,6 +1456,30 @@ static void print_figure(const struct results *r, const char *label, const char 
     printf("  %-42s %7s %11s %8s %8s  %s\n", what, c, v, p50, p99, errs);
 }
 
+/* The moves a phase played, by type, in % of its accepted moves. */
+static void print_mix(const struct results *r, const char *label, const char *what)
+{
+    char v[1024], *p, *save = NULL;
+    double total = 0;
+    struct mix x = {0};
+
+    if (!results_get(r, label, 0, "mix", v, sizeof v) || !strcmp(v, "none"))
+        return;
+    for (p = strtok_r(v, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+        char *colon = strrchr(p, ':');
+
+        if (!colon)
+            continue;
+        *colon = 0;
+        mix_add(&x, p, strtoull(colon + 1, NULL, 10));
+        total += strtod(colon + 1, NULL);
+    }
+    printf("  %-42s", what);
+    for (int i = 0; i < x.n; i++)
+        printf("%s %s %.0f%%", i ? "," : "", x.type[i], 100.0 * (double)x.count[i] / total);
+    printf("\n");
+}
+
 /* A ratio or limit against its target; "(info)" targets get no verdict. */
 static void print_check(const struct results *r, const char *what, double value, double lo,
                         double hi, const char *unit, const char *target, int ok,
@@ -1473,6 +1627,8 @@ static void cmd_report(const struct options *o)
     fmt_num(p32, sizeof p32, results_num(&r, "http_moves_32", "legal_p50_ms"), "%.2f");
     printf("  %-42s %7s %11s %8s\n", "  (GET legal-moves before each, untimed)", "8", v8, p8);
     printf("  %-42s %7s %11s %8s\n", "  (GET legal-moves before each, untimed)", "32", v32, p32);
+    print_mix(&r, "http_moves_8", "  (moves played, 8 clients, last round)");
+    print_mix(&r, "http_moves_32", "  (moves played, 32 clients, last round)");
 
     printf("\n  %-42s %9s %-19s %-9s %-7s %s\n", "ratio or limit", "value",
            r.rounds > 1 ? "(range)" : "", "target", "", "aim");
@@ -1507,10 +1663,32 @@ static void cmd_report(const struct options *o)
 
 /* ---------------------------------------------------------------- main */
 
+/* Steam's games are played by steam_player, which reads the ruleset's
+ * tiles; other rulesets pick from legal-moves at random. */
+static void player_init(const struct options *o, struct bench *b)
+{
+    struct http c;
+    json_t *v;
+    int status;
+
+    if (strcmp(b->ruleset, "steam") != 0)
+        return;
+    http_init(&c, o->url);
+    if ((status = http_do(&c, "/v1/rulesets/steam", NULL, NULL, 0, NULL)) != 200 ||
+        !(v = http_json(&c)))
+        die("GET /v1/rulesets/steam: %d %s %.300s", status, c.err, c.body);
+    if (steam_player_init(&b->player, v))
+        die("the steam ruleset lists no plain tiles");
+    json_decref(v);
+    http_free(&c);
+    b->steam = 1;
+}
+
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: turnpost-bench setup  --url U --state F --games N [--ruleset R] [--accounts N] [--ids F]\n"
+            "usage: turnpost-bench setup  --url U --state F --games N [--ruleset R] [--seats N]\n"
+            "                             [--accounts N] [--ids F]\n"
             "       turnpost-bench moves  --url U --state F --clients N --duration S [--warmup S]\n"
             "                             [--label L] [--result F] [--round N] [--server-pid P]\n"
             "                             [--seed N] [--fixed-move JSON]\n"
@@ -1559,6 +1737,8 @@ int main(int argc, char **argv)
             o.fixed_move = v;
         else if (!strcmp(k, "--games"))
             o.games = atoi(v);
+        else if (!strcmp(k, "--seats"))
+            o.seats = atoi(v);
         else if (!strcmp(k, "--accounts"))
             o.accounts = atoi(v);
         else if (!strcmp(k, "--clients"))
@@ -1599,7 +1779,11 @@ int main(int argc, char **argv)
         cmd_setup(&o);
     } else if (!strcmp(cmd, "moves") || !strcmp(cmd, "view")) {
         state_read(&b, o.state);
+        if (cmd[0] == 'm' && !o.fixed_move)
+            player_init(&o, &b);
         run_phase(&o, &b, cmd[0] == 'm' ? moves_client : view_client, cmd[0] == 'm');
+        for (int i = 0; i < b.ngames; i++)
+            free(b.games[i].view);
         free(b.accounts);
         free(b.games);
     } else {

@@ -4,26 +4,32 @@
 # running the same transaction shape on the same database. Figures, not
 # pass/fail; see tests/bench/README.md.
 #
-#   tests/bench/run.sh [--ruleset R] [--games N] [--duration S] [--warmup S]
-#                      [--rounds N] [--soak S] [--workers N] [--io-threads N]
-#                      [--no-extra]
+#   tests/bench/run.sh [--ruleset R] [--seats N] [--games N] [--duration S]
+#                      [--warmup S] [--rounds N] [--soak S] [--workers N]
+#                      [--io-threads N] [--no-extra]
 #
+# --ruleset steam plays 4-player Steam games unless --seats says otherwise
+# (other rulesets: their fewest seats), 64 of them unless --games says
+# otherwise, so that games run to their end and are replaced within a run
+# (a Steam game is about 230 moves; its state grows with its track).
 # --rounds N repeats the measured phases N times and reports medians (and
 # the range of each ratio): on a shared machine, other processes' load
 # comes and goes. --soak S adds S seconds of move submissions at the end,
 # for the server's memory over time. --no-extra skips the diagnostic
 # pgbench runs of the server's own SQL.
 # TURNPOST_BIN=path uses that server binary instead of building one;
+# BENCH_BUILD=dir builds in dir instead of build-bench/;
 # PG_FSYNC=off runs PostgreSQL without fsync (default: on).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
-ruleset=ironfuture games=256 duration=20 warmup=2 soak=0 extra=1 rounds=1
+ruleset=ironfuture seats='' games='' duration=20 warmup=2 soak=0 extra=1 rounds=1
 server_args=()
 while [ $# -gt 0 ]; do
     case $1 in
     --ruleset) ruleset=$2; shift 2 ;;
+    --seats) seats=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
@@ -32,10 +38,12 @@ while [ $# -gt 0 ]; do
     --workers) server_args+=(--workers "$2"); shift 2 ;;
     --io-threads) server_args+=(--io-threads "$2"); shift 2 ;;
     --no-extra) extra=0; shift ;;
-    *) sed -n '2,19p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
     esac
 done
-for v in "$games" "$duration" "$warmup" "$soak" "$rounds"; do
+[ -n "$seats" ] || [ "$ruleset" != steam ] || seats=4
+[ -n "$games" ] || { [ "$ruleset" = steam ] && games=64; } || games=256
+for v in "$games" "$duration" "$warmup" "$soak" "$rounds" ${seats:+"$seats"}; do
     [[ $v =~ ^[0-9]+$ ]] || { echo "run.sh: numbers only: $v" >&2; exit 2; }
 done
 [ "$duration" -ge 3 ] || { echo "run.sh: --duration is at least 3 s" >&2; exit 2; }
@@ -45,7 +53,8 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 revision="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- api storage rules migrations 2>/dev/null || echo '+changes')"
 
 # --- build -------------------------------------------------------------
-build=$root/build-bench
+build=${BENCH_BUILD:-$root/build-bench}
+case $build in /*) ;; *) build=$root/$build ;; esac
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 targets=(--target turnpost-bench)
 [ -n "${TURNPOST_BIN:-}" ] || targets+=(--target turnpost)
@@ -143,7 +152,8 @@ phase() {
 # --- 1. setup ---------------------------------------------------------------
 phase setup
 "$bench" setup --url "$url" --state "$work/state" --games "$games" \
-    --ruleset "$ruleset" --ids "$work/ids" >&2
+    --ruleset "$ruleset" ${seats:+--seats "$seats"} --ids "$work/ids" >&2
+seats=$(sed -n 's/^seats //p' "$work/state")
 psql_q -c 'CREATE TABLE bench_games (n serial PRIMARY KEY, id uuid NOT NULL)' \
     -c 'CREATE SEQUENCE bench_move_seq START 1000000000' \
     -c "\\copy bench_games (id) FROM '$work/ids'" -c 'ANALYZE'
@@ -152,7 +162,7 @@ state_bytes=$(psql_q -c 'SELECT round(avg(octet_length(state::text))) FROM games
 
 # Real events and answers of moves, for pgbench's move rows: sampled from
 # the server's move log once the HTTP phases have written some.
-answers=''
+answers='' pg_state_bytes='?'
 sample_answers() {
     psql_q -c 'CREATE TABLE bench_answers (n serial PRIMARY KEY, events jsonb NOT NULL, response text NOT NULL)' \
         -c "INSERT INTO bench_answers (events, response) SELECT events, response FROM moves
@@ -160,6 +170,9 @@ sample_answers() {
             ORDER BY random() LIMIT 512" -c 'ANALYZE bench_answers'
     answers=$(psql_q -c 'SELECT count(*) FROM bench_answers')
     [ "$answers" -gt 0 ] || { echo "run.sh: the server logged no moves" >&2; exit 1; }
+    # pgbench writes each bench game's own state back: its size once played
+    # (a Steam state grows with track) is the size pgbench moves.
+    pg_state_bytes=$(psql_q -c 'SELECT round(avg(octet_length(state::text))) FROM games g JOIN bench_games b ON b.id = g.id')
 }
 
 # Runs one pgbench script; its tps, latency percentiles (from the
@@ -228,9 +241,17 @@ phase done
 sleep 2.1   # one more RSS sample
 
 # --- 5. the table -------------------------------------------------------------
-title="Turnpost bench $(date -u +%Y-%m-%dT%H:%MZ), ${revision}: ruleset $ruleset, $count games (state ~${state_bytes} B), ${duration} s per phase (+${warmup} s warm-up), $rounds round(s), server ${workers:-?} workers $(basename "$server_bin"), $(nproc) CPUs, PostgreSQL $(psql_q -c 'SHOW server_version' | cut -d' ' -f1) fsync=${PG_FSYNC:-on}; load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg)"
+title="Turnpost bench $(date -u +%Y-%m-%dT%H:%MZ), ${revision}: ruleset $ruleset, $count games of $seats seats (state ~${state_bytes} B at setup, ~${pg_state_bytes} B when pgbench ran), ${duration} s per phase (+${warmup} s warm-up), $rounds round(s), server ${workers:-?} workers $(basename "$server_bin"), $(nproc) CPUs, PostgreSQL $(psql_q -c 'SHOW server_version' | cut -d' ' -f1) fsync=${PG_FSYNC:-on}; load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg)"
 mkdir -p "$build"
 "$bench" report --result "$results" --rss "$work/rss" --title "$title" | tee "$build/bench-report.txt"
 cp "$results" "$build/bench-results.txt"
 cp "$work/rss" "$build/bench-rss.txt" 2>/dev/null || true
 echo "(saved in $build/bench-report.txt)"
+
+# --- 7. the rules engines alone: random playouts -------------------------------
+# Whole random Steam and Iron Future games through the engine interface,
+# no server or database: games and moves per second of one core, with a
+# fixed seed (tests/bench/playouts.c). Appended to the saved report.
+cmake --build "$build" -j"$(nproc)" --target turnpost-playouts >/dev/null
+echo "engines alone, random playouts (seed 1, one core):" | tee -a "$build/bench-report.txt"
+"$build/turnpost-playouts" --seed 1 | sed 's/^/  /' | tee -a "$build/bench-report.txt"
