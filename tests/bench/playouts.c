@@ -13,7 +13,27 @@
  * players; Iron Future is for two. The games, and so the figures' work,
  * depend only on --seed. Rates are per second of this process's CPU time,
  * so other load on the machine moves them less than wall time would.
+ *
+ *   turnpost-playouts --balance N [--map tidewater|rhinegold]
+ *                     [--order random|auction] [--seed N]
+ *
+ * measures how even Steam's maps are instead: N games for each map and
+ * player count the map is made for (Tidewater 3 and 4, Rhinegold 4 to 6),
+ * every seat played alike from the engine's own legal_moves() and view():
+ * steam_player's track (links through towns allowed) and deliveries (see
+ * steam_player.h), any action tile that costs nothing (City Growth and
+ * Urbanization with their Pass Option) at random, and track points as
+ * income in the first half of the game and as VP after. The initial turn
+ * order comes from the auction, in which every player bids nothing, so the
+ * places go free and the first place's wins show what choosing the opening
+ * first is worth; --order random uses the first-game rule instead, with
+ * its $1, $2, ... to the later players.
+ * It prints, for each combination, the winner's average final VP, the
+ * deliveries a game, the wins by seat and by place in the first turn
+ * order, and the win rate of each opening: the cities at the ends of the
+ * first link a player completes (the player counts for each of them).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +44,7 @@
 
 #include "engine.h"
 #include "rng.h"
+#include "steam_player.h"
 
 #define MAX_MOVES 20000         /* a game longer than this is an error */
 
@@ -162,11 +183,337 @@ static int run(const char *id, long games, uint64_t seed)
     return 0;
 }
 
+/* ---------------------------------------------------------------- balance */
+
+#define BALANCE_CITIES 32
+#define BALANCE_FEW 30              /* fewer openings than this: flagged */
+#define BALANCE_MANY 100            /* enough openings to call a rate high */
+
+/* What the games of one (map, players) combination showed. */
+struct balance {
+    const char *map, *order;            /* the map; the turn_order option */
+    int seats;
+    const json_t *cities;               /* the map's cities (borrowed) */
+    long games, unfinished, moves, deliveries, vp;  /* vp: winners', summed */
+    long first_wins;                    /* games won by the first in turn order */
+    long by_seat[RULES_MAX_SEATS];      /* wins by seat */
+    long by_place[RULES_MAX_SEATS];     /* wins by place in the first turn order */
+    long from[BALANCE_CITIES + 1];      /* players whose first link joins city k, */
+    long won[BALANCE_CITIES + 1];       /* and their wins; [BALANCE_CITIES]: none */
+    double secs;
+};
+
+/* The index of the map city on hex name, or -1. */
+static int city_at(const struct balance *b, const char *name)
+{
+    json_t *c;
+    size_t i;
+
+    json_array_foreach(b->cities, i, c)
+        if (name && i < BALANCE_CITIES &&
+            !strcmp(json_string_value(json_object_get(c, "hex")) ?: "", name))
+            return (int)i;
+    return -1;
+}
+
+/* Marks in opened the map cities at the ends of seat's complete links in
+ * view (borrowed); returns whether there was one. */
+static int openings(const struct balance *b, const json_t *view, int seat,
+                    unsigned char opened[BALANCE_CITIES])
+{
+    json_t *link, *end;
+    size_t i, j;
+    int found = 0;
+
+    json_array_foreach(json_object_get(view, "links"), i, link) {
+        if (json_integer_value(json_object_get(link, "owner")) != seat ||
+            !json_is_true(json_object_get(link, "complete")))
+            continue;
+        json_array_foreach(json_object_get(link, "ends"), j, end) {
+            int k = city_at(b, json_string_value(end));
+
+            if (k >= 0)
+                found = opened[k] = 1;
+        }
+    }
+    return found;
+}
+
+static const char *type_of(const json_t *m)
+{
+    return json_string_value(json_object_get(m, "type")) ?: "";
+}
+
+/* Whether the listed moves include one of type. */
+static int offers(const json_t *moves, const char *type)
+{
+    json_t *m;
+    size_t i;
+
+    json_array_foreach(moves, i, m)
+        if (!strcmp(type_of(m), type))
+            return 1;
+    return 0;
+}
+
+/*
+ * The move seat makes from moves (borrowed) and its view (borrowed, NULL
+ * outside building and scoring): track points as income up to half-way
+ * through the game and as VP after; in Phase 1 any action tile that costs
+ * nothing (Turn Order, First Move, First Build, Engineer, or City Growth
+ * or Urbanization with the Pass Option) at random, so that no seat is held
+ * at the back of the turn order by a fixed preference; everything else
+ * steam_player's choice, and a random listed move where it leaves the
+ * choice open. New reference.
+ */
+static json_t *balance_pick(const struct steam_player *pl, json_t *moves,
+                            const json_t *view, int seat, struct rng *r)
+{
+    json_t *m, *move;
+    uint64_t x;
+    size_t i;
+
+    if (offers(moves, "score")) {
+        long turn = json_integer_value(json_object_get(view, "turn")),
+             last = json_integer_value(json_object_get(view, "last_turn"));
+        const char *want = 2 * turn <= last ? "income" : "vp";
+
+        json_array_foreach(moves, i, m)
+            if (!strcmp(json_string_value(json_object_get(m, "take")) ?: "", want))
+                return json_incref(m);
+    }
+    if (offers(moves, "select")) {
+        json_t *costless = json_array();
+
+        json_array_foreach(moves, i, m) {
+            const char *a = json_string_value(json_object_get(m, "action")) ?: "";
+
+            if (json_is_true(json_object_get(m, "pass_option")) || !strcmp(a, "turn_order") ||
+                !strcmp(a, "first_move") || !strcmp(a, "first_build") || !strcmp(a, "engineer"))
+                json_array_append(costless, m);
+        }
+        move = json_array_size(costless) ? json_incref(any_of(r, costless)) : NULL;
+        json_decref(costless);
+        if (move)
+            return move;
+    }
+    rng_bytes(r, (unsigned char *)&x, sizeof x);
+    move = steam_player_choose(pl, moves, view, seat, x);
+    return move ? move : concrete(any_of(r, moves), r);
+}
+
+/* Plays game i of combination combo among b->seats steam_players and adds
+ * it to b. Returns 0, or -1 when the engine refused a move. */
+static int balance_game(const struct rules_engine *eng, const struct steam_player *pl,
+                        struct balance *b, int combo, uint64_t seed, long i)
+{
+    unsigned char key[RNG_KEY_BYTES] = {0};
+    unsigned char opened[RULES_MAX_SEATS][BALANCE_CITIES] = {{0}};
+    int linked[RULES_MAX_SEATS] = {0}, place[RULES_MAX_SEATS] = {0}, placed = 0;
+    struct rng game, pick;
+    struct rules_error err;
+    struct rules_status st;
+    json_t *options, *state = NULL, *events = NULL, *view;
+    long moves = 0;
+    int rc = 0;
+
+    memcpy(key, &seed, sizeof seed);
+    memcpy(key + 8, &i, sizeof i);
+    key[16] = (unsigned char)(combo + 1);
+    rng_init(&game, key, 0);
+    key[31] = 1;
+    rng_init(&pick, key, 0);
+    options = json_pack("{s:s, s:s}", "map", b->map, "turn_order", b->order);
+    rc = eng->setup(options, b->seats, &game, &state, &events, &err);
+    json_decref(options);
+    if (rc) {
+        fprintf(stderr, "playouts: steam setup on %s: %s\n", b->map, err.message);
+        return -1;
+    }
+    json_decref(events);
+    while (eng->status(state, &st) == 0 && !st.finished && moves < MAX_MOVES) {
+        int seat = __builtin_ctz(st.must_act);
+        json_t *list = eng->legal_moves(state, seat), *ms = json_object_get(list, "moves"), *move;
+        int building = offers(ms, "build");
+
+        view = NULL;
+        if (!placed || building || offers(ms, "score"))
+            view = eng->view(state, seat);
+        if (!placed && strcmp(json_string_value(json_object_get(view, "phase")) ?: "", "auction")) {
+            json_t *s;
+            size_t k;
+
+            json_array_foreach(json_object_get(view, "turn_order"), k, s)
+                if (json_integer_value(s) >= 0 && json_integer_value(s) < b->seats)
+                    place[json_integer_value(s)] = (int)k;
+            placed = 1;
+        }
+        move = balance_pick(pl, ms, view, seat, &pick);
+        json_decref(view);
+        events = NULL;
+        if (eng->apply(&state, seat, move, &game, &events, &err)) {
+            fprintf(stderr, "playouts: steam %s game %ld refused a move: %s\n", b->map, i,
+                    err.message);
+            rc = -1;
+        } else if (!strcmp(type_of(move), "deliver")) {
+            b->deliveries++;
+        } else if (!strcmp(type_of(move), "build") && !linked[seat]) {
+            view = eng->view(state, -1);
+            linked[seat] = openings(b, view, seat, opened[seat]);
+            json_decref(view);
+        }
+        json_decref(events);
+        json_decref(move);
+        json_decref(list);
+        if (rc)
+            break;
+        moves++;
+    }
+    b->games++;
+    b->moves += moves;
+    if (!rc && st.finished && placed) {
+        int w = __builtin_ctz(st.winners), any;
+
+        view = eng->view(state, -1);
+        b->vp += json_integer_value(json_object_get(
+            json_array_get(json_object_get(view, "players"), (size_t)w), "vp"));
+        json_decref(view);
+        b->by_seat[w]++;
+        b->by_place[place[w]]++;
+        b->first_wins += place[w] == 0;
+        for (int s = 0; s < b->seats; s++) {
+            any = 0;
+            for (int k = 0; k < BALANCE_CITIES; k++)
+                if (opened[s][k]) {
+                    any = 1;
+                    b->from[k]++;
+                    b->won[k] += s == w;
+                }
+            if (!any) {
+                b->from[BALANCE_CITIES]++;
+                b->won[BALANCE_CITIES] += s == w;
+            }
+        }
+    } else if (!rc) {
+        b->unfinished++;
+    }
+    json_decref(state);
+    return rc;
+}
+
+static void balance_print(const struct balance *b, uint64_t seed)
+{
+    double mean = 1.0 / b->seats, g = b->games ? (double)b->games : 1;
+    long finished = b->games - b->unfinished;
+    double f = finished ? (double)finished : 1;
+    json_t *c;
+    size_t i;
+
+    printf("balance %s, %d players, %s order: %ld games (seed %llu, %.1f s CPU), "
+           "%ld unfinished\n", b->map, b->seats, b->order, b->games,
+           (unsigned long long)seed, b->secs, b->unfinished);
+    printf("  winner's final VP %.1f on average; %.1f deliveries and %.0f moves a game\n",
+           (double)b->vp / f, (double)b->deliveries / g, (double)b->moves / g);
+    printf("  wins by seat:                  ");
+    for (int s = 0; s < b->seats; s++)
+        printf("  %d: %4.1f%%", s, 100.0 * (double)b->by_seat[s] / f);
+    printf("\n  wins by place in turn order 1: ");
+    for (int s = 0; s < b->seats; s++)
+        printf("  %d: %4.1f%%", s + 1, 100.0 * (double)b->by_place[s] / f);
+    printf("\n  the first player wins %.1f%% (even: %.1f%%, 95%% margin +-%.1f)\n",
+           100.0 * (double)b->first_wins / f, 100.0 * mean,
+           196.0 * sqrt(mean * (1 - mean) / f));
+    printf("  opening (a city of the first link)     players   wins  win rate  x even\n");
+    json_array_foreach(b->cities, i, c) {
+        long n = i < BALANCE_CITIES ? b->from[i] : 0, w = i < BALANCE_CITIES ? b->won[i] : 0;
+        double rate = n ? (double)w / (double)n : 0;
+
+        if (i >= BALANCE_CITIES)
+            break;
+        printf("    %-4s %-14s %-6s %d cubes  %7ld  %5ld  %7.1f%%  %5.2f%s\n",
+               json_string_value(json_object_get(c, "hex")),
+               json_string_value(json_object_get(c, "name")),
+               json_string_value(json_object_get(c, "colour")),
+               (int)json_integer_value(json_object_get(c, "cubes")), n, w, 100.0 * rate,
+               rate / mean,
+               n < BALANCE_FEW ? "  few" : rate > 1.5 * mean && n >= BALANCE_MANY ? "  HIGH" : "");
+    }
+    if (b->from[BALANCE_CITIES])
+        printf("    (no link)                        %7ld  %5ld  %7.1f%%\n",
+               b->from[BALANCE_CITIES], b->won[BALANCE_CITIES],
+               100.0 * (double)b->won[BALANCE_CITIES] / (double)b->from[BALANCE_CITIES]);
+}
+
+/* --balance: n games of each map and player count the map is made for,
+ * or of map only, with initial turn order order. */
+static int balance(long n, uint64_t seed, const char *map, const char *order)
+{
+    static const struct {
+        const char *map;
+        int seats;
+    } combos[] = {{"tidewater", 3}, {"tidewater", 4}, {"rhinegold", 4},
+                  {"rhinegold", 5}, {"rhinegold", 6}};
+    const struct rules_engine *eng = rules_engine_find("steam");
+    struct steam_player pl;
+    json_t *desc, *m;
+    int rc = 0, known = 0;
+    size_t j;
+
+    if (!eng)
+        return -1;
+    desc = eng->describe();
+    if (steam_player_init(&pl, desc)) {
+        fprintf(stderr, "playouts: steam describes no plain tiles\n");
+        json_decref(desc);
+        return -1;
+    }
+    pl.through_towns = 1;
+    for (size_t c = 0; c < sizeof combos / sizeof combos[0] && !rc; c++) {
+        struct balance *b;
+        double t0;
+
+        if (map && strcmp(map, combos[c].map))
+            continue;
+        known = 1;
+        if (!(b = calloc(1, sizeof *b))) {
+            rc = -1;
+            break;
+        }
+        b->map = combos[c].map;
+        b->order = order;
+        b->seats = combos[c].seats;
+        json_array_foreach(json_object_get(desc, "maps"), j, m)
+            if (!strcmp(json_string_value(json_object_get(m, "id")) ?: "", b->map))
+                b->cities = json_object_get(m, "cities");
+        t0 = cpu_seconds();
+        for (long i = 0; i < n && !rc; i++)
+            rc = balance_game(eng, &pl, b, (int)c, seed, i);
+        b->secs = cpu_seconds() - t0;
+        if (!rc)
+            balance_print(b, seed);
+        fflush(stdout);
+        free(b);
+    }
+    json_decref(desc);
+    if (!known)
+        fprintf(stderr, "playouts: no map %s\n", map);
+    return known ? rc : -1;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: turnpost-playouts [--ruleset steam|ironfuture] "
+                    "[--games N] [--seed N]\n"
+                    "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
+                    "                         [--order random|auction] [--seed N]\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     static const char *const all[] = {"steam", "ironfuture", NULL};
-    const char *only = NULL;
-    long games = 200;
+    const char *only = NULL, *map = NULL, *order = NULL;
+    long games = 200, balance_games = 0;
     uint64_t seed = 1;
     int rc = 0, known = 0;
 
@@ -179,12 +526,21 @@ int main(int argc, char **argv)
             games = atol(val);
         } else if (!strcmp(argv[i], "--seed") && val) {
             seed = strtoull(val, NULL, 10);
+        } else if (!strcmp(argv[i], "--balance") && val && atol(val) > 0) {
+            balance_games = atol(val);
+        } else if (!strcmp(argv[i], "--map") && val) {
+            map = val;
+        } else if (!strcmp(argv[i], "--order") && val &&
+                   (!strcmp(val, "random") || !strcmp(val, "auction"))) {
+            order = val;
         } else {
-            fprintf(stderr, "usage: turnpost-playouts [--ruleset steam|ironfuture] "
-                            "[--games N] [--seed N]\n");
-            return 2;
+            return usage();
         }
     }
+    if ((map || order) && !balance_games)
+        return usage();
+    if (balance_games)
+        return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
         if (!only || !strcmp(only, all[k])) {
             known = 1;

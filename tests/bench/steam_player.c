@@ -15,7 +15,8 @@
 #define MAX_COLS 26
 #define MAX_ROWS 32
 #define MAX_HEX (MAX_COLS * MAX_ROWS)
-#define MAX_TILES 4                 /* the longest link planned, in tiles */
+#define MAX_TILES 5                 /* the longest link planned, in tiles */
+#define BENCH_TILES 4               /* the same when not through towns */
 #define MAX_PLANS 4096
 #define COLOURS 5
 #define MONEY_FLOOR (-3)            /* the lowest income raised to for track */
@@ -41,6 +42,7 @@ struct plan {
 
 struct search {
     const struct board *b;
+    int towns, max;                 /* through towns; the most tiles planned */
     int origin, open, path[MAX_TILES], n;
     struct plan *plans;
     int nplans;
@@ -99,12 +101,29 @@ static int open_ground(const struct board *b, int h)
     return k && k != '~' && k != 't' && k != 'T' && b->colour[h] < 0 && !b->track[h];
 }
 
-/* A plain tile's cost on h: $2, +1 on a river, +2 on hills. */
+/* A town hex that is still a town and has no track. */
+static int free_town(const struct board *b, int h)
+{
+    char k = h >= 0 ? b->code[h] : 0;
+
+    return (k == 't' || k == 'T') && b->colour[h] < 0 && !b->track[h];
+}
+
+/* Where a planned link may run on: open ground, or a free town when
+ * planning through towns. */
+static int passable(const struct search *s, int h)
+{
+    return open_ground(s->b, h) || (s->towns && free_town(s->b, h));
+}
+
+/* A two-exit tile's cost on h: $2, +1 on a river, +2 on hills, +1 in a
+ * town. */
 static int tile_cost(const struct board *b, int h)
 {
     char k = b->code[h];
 
-    return 2 + (k == 'r' || k == 'H') + 2 * (k == 'h' || k == 'H');
+    return 2 + (k == 'r' || k == 'H' || k == 'T') + 2 * (k == 'h' || k == 'H') +
+           (k == 't' || k == 'T');
 }
 
 /* Cubes at a whose colour is b's, so a link a-b could deliver them. */
@@ -224,7 +243,7 @@ static void walk(struct search *s, int h, int in)
         }
         for (int i = 0; i < s->n; i++)
             seen |= s->path[i] == next;
-        if (s->n < MAX_TILES && !seen && open_ground(b, next))
+        if (s->n < s->max && !seen && passable(s, next))
             walk(s, next, (x + 3) % 6);
     }
     s->cost -= tile_cost(b, h);
@@ -233,7 +252,7 @@ static void walk(struct search *s, int h, int in)
 
 static void search_from(struct search *s, int origin, int h, int in, int open)
 {
-    if (!open_ground(s->b, h))
+    if (!passable(s, h))
         return;
     s->origin = origin;
     s->open = open;
@@ -284,7 +303,8 @@ static json_t *pick_build(const struct steam_player *p, const json_t *build, con
                           int seat)
 {
     struct board *b = malloc(sizeof *b);
-    struct search s = {.b = b};
+    struct search s = {.b = b, .towns = p->through_towns,
+                       .max = p->through_towns ? MAX_TILES : BENCH_TILES};
     json_t *v, *move = NULL;
     size_t i;
 
@@ -339,25 +359,47 @@ int steam_player_init(struct steam_player *p, const json_t *ruleset)
 {
     json_t *t;
     size_t i;
+    int plain = 0;
 
     memset(p, 0, sizeof *p);
     json_array_foreach(json_object_get(ruleset, "tiles"), i, t) {
-        json_t *segs = json_object_get(t, "segments"), *seg = json_array_get(segs, 0);
+        json_t *segs = json_object_get(t, "segments"), *seg = json_array_get(segs, 0),
+               *seg2 = json_array_get(segs, 1);
         const char *id = json_string_value(json_object_get(t, "id"));
+        int town = json_array_size(segs) == 2 && json_is_string(json_array_get(seg, 1)) &&
+                   json_is_string(json_array_get(seg2, 1));
 
-        if (!id || strlen(id) >= sizeof p->id[0] || json_array_size(segs) != 1 ||
-            !json_is_integer(json_array_get(seg, 1)) || p->ntiles == STEAM_PLAYER_TILES)
+        if (!id || strlen(id) >= sizeof p->id[0] || p->ntiles == STEAM_PLAYER_TILES ||
+            (!town && (json_array_size(segs) != 1 || !json_is_integer(json_array_get(seg, 1)))))
             continue;
         snprintf(p->id[p->ntiles], sizeof p->id[0], "%s", id);
         p->side[p->ntiles][0] = (int)json_integer_value(json_array_get(seg, 0));
-        p->side[p->ntiles][1] = (int)json_integer_value(json_array_get(seg, 1));
+        p->side[p->ntiles][1] = (int)json_integer_value(json_array_get(town ? seg2 : seg, town ? 0 : 1));
+        p->town[p->ntiles] = (unsigned char)town;
+        plain += !town;
         p->ntiles++;
     }
-    return p->ntiles ? 0 : -1;
+    return plain ? 0 : -1;
 }
 
 json_t *steam_player_pick(const struct steam_player *p, const json_t *moves,
                           const char *view, size_t len, int seat, uint64_t r)
+{
+    json_t *root = NULL, *gv, *move, *m;
+    size_t i;
+
+    /* The view is read only where it is needed: to build. */
+    json_array_foreach(moves, i, m)
+        if (view && !root && strcmp(json_string_value(json_object_get(m, "type")) ?: "", "build") == 0)
+            root = json_loadb(view, len, 0, NULL);
+    gv = json_object_get(root, "game") ? json_object_get(root, "game") : root;
+    move = steam_player_choose(p, moves, json_object_get(gv, "state"), seat, r);
+    json_decref(root);
+    return move;
+}
+
+json_t *steam_player_choose(const struct steam_player *p, const json_t *moves,
+                            const json_t *state, int seat, uint64_t r)
 {
     static const char *const actions[] = {"first_build", "engineer", "first_move", "turn_order", NULL};
     const json_t *first[16] = {0};
@@ -402,12 +444,9 @@ json_t *steam_player_pick(const struct steam_player *p, const json_t *moves,
     }
     if (first[6] && (r & 2))            /* nothing to deliver: the locomotive, now and then */
         return json_deep_copy(first[6]);
-    if (first[3] && view) {
-        json_t *root = json_loadb(view, len, 0, NULL), *gv, *move;
+    if (first[3] && state) {
+        json_t *move = pick_build(p, first[3], state, seat);
 
-        gv = json_object_get(root, "game") ? json_object_get(root, "game") : root;
-        move = pick_build(p, first[3], json_object_get(gv, "state"), seat);
-        json_decref(root);
         if (move)
             return move;
     }
