@@ -60,3 +60,26 @@ int rules_fail(struct rules_error *err, const char *code, const char *rule,
     va_end(ap);
     return -1;
 }
+
+int rules_change(json_t **state, json_t **events, struct rules_error *err,
+                 const char *rule, rules_change_fn fn, const void *arg)
+{
+    struct rules_error mine;
+    json_t *ev = json_array(), *next;
+
+    if (!err)
+        err = &mine;
+    if (!ev)
+        return rules_fail(err, "out_of_memory", rule, "Out of memory.");
+    err->code[0] = 0;
+    if (!(next = fn(*state, arg, ev, err))) {
+        json_decref(ev);
+        if (!err->code[0])  /* the engine's dump found no memory */
+            rules_fail(err, "out_of_memory", rule, "Out of memory.");
+        return -1;
+    }
+    json_decref(*state);
+    *state = next;
+    *events = ev;
+    return 0;
+}

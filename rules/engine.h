@@ -103,6 +103,19 @@ const struct rules_engine *rules_engine_at(int i);
  */
 const char *rules_unknown_key(const json_t *obj, const char *const *allowed);
 
+/*
+ * One change to a state, as an engine's apply() and resign() make it: fn
+ * reads state into the engine's typed form, changes it (appending events
+ * to the array it is given) and returns the new state as a new reference,
+ * or NULL with err filled. On success *state is replaced and *events set;
+ * on failure both are left alone. rule names the rule of an out-of-memory
+ * failure.
+ */
+typedef json_t *(*rules_change_fn)(const json_t *state, const void *arg,
+                                   json_t *events, struct rules_error *err);
+int rules_change(json_t **state, json_t **events, struct rules_error *err,
+                 const char *rule, rules_change_fn fn, const void *arg);
+
 /* Fills err; returns -1 so a check can say `return rules_fail(...)`. */
 int rules_fail(struct rules_error *err, const char *code, const char *rule,
                const char *fmt, ...)

@@ -46,57 +46,40 @@ static int setup(const json_t *options, int seats, struct rng *rng,
     return 0;
 }
 
+/* A move (resign 0) or a resignation, for rules_change(). */
+struct change {
+    int seat, resign;
+    const json_t *move;
+    struct rng *rng;
+};
+
+static json_t *change(const json_t *state, const void *arg, json_t *ev,
+                      struct rules_error *err)
+{
+    const struct change *c = arg;
+    struct if_game g;
+
+    if (ironfuture_game_load(&g, state, err) ||
+        (c->resign ? ironfuture_resign(&g, c->seat, ev, err)
+                   : ironfuture_move_apply(&g, c->seat, c->move, c->rng, ev, err)))
+        return NULL;
+    return ironfuture_game_dump(&g);
+}
+
 static int apply(json_t **state, int seat, const json_t *move,
                  struct rng *rng, json_t **events, struct rules_error *err)
 {
-    struct if_game g;
-    json_t *ev = json_array(), *next;
-    int rc = -1;
+    struct change c = {.seat = seat, .move = move, .rng = rng};
 
-    if (!ev) {
-        rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
-        goto out;
-    }
-    if (ironfuture_game_load(&g, *state, err) ||
-        ironfuture_move_apply(&g, seat, move, rng, ev, err))
-        goto out;
-    next = ironfuture_game_dump(&g);
-    if (!next) {
-        rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
-        goto out;
-    }
-    json_decref(*state);
-    *state = next;
-    *events = ev;
-    ev = NULL;
-    rc = 0;
-out:
-    json_decref(ev);
-    return rc;
+    return rules_change(state, events, err, IF_RULE_FORMAT, change, &c);
 }
 
 static int resign(json_t **state, int seat, json_t **events,
                   struct rules_error *err)
 {
-    struct if_game g;
-    json_t *ev = json_array(), *next;
+    struct change c = {.seat = seat, .resign = 1};
 
-    if (!ev)
-        return rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
-    if (ironfuture_game_load(&g, *state, err) ||
-        ironfuture_resign(&g, seat, ev, err)) {
-        json_decref(ev);
-        return -1;
-    }
-    next = ironfuture_game_dump(&g);
-    if (!next) {
-        json_decref(ev);
-        return rules_fail(err, "out_of_memory", IF_RULE_FORMAT, "Out of memory.");
-    }
-    json_decref(*state);
-    *state = next;
-    *events = ev;
-    return 0;
+    return rules_change(state, events, err, IF_RULE_FORMAT, change, &c);
 }
 
 static json_t *view(const json_t *state, int seat)
