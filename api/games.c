@@ -450,6 +450,7 @@ void handle_game_view(struct request *r, struct worker *w)
     enum storage_status st;
     struct caller c;
     int seat, unchanged = 0;
+    int64_t known;
     char *body = NULL;
     size_t len = 0;
 
@@ -457,33 +458,28 @@ void handle_game_view(struct request *r, struct worker *w)
         return;
     if (game_id_or_reply(r, r->params[0]))
         return;
-    st = storage_game_read_unless(w->db, r->params[0], c.claims.sub,
-                                  view_cache_version(vc, r->params[0], c.claims.sub),
-                                  &g, &unchanged);
-    if (st != STORAGE_OK) {
-        reply_storage(r, st, "game");
-        return;
-    }
-    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
-        goto out;
-    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
-    if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
-                             strcmp(r->if_none_match, "*") == 0)) {
-        reply_raw(r, 304, NULL, "", 0);
-        goto out;
-    }
-    if (unchanged &&
-        !(body = view_cache_get(vc, g.id, c.claims.sub, g.version, seat, &len))) {
-        /* held for another seat of this viewer: read the state after all */
-        storage_game_clear(&g);
-        st = storage_game_read(w->db, r->params[0], c.claims.sub, &g);
+    known = view_cache_version(vc, r->params[0], c.claims.sub);
+    for (;;) {
+        st = storage_game_read_unless(w->db, r->params[0], c.claims.sub, known,
+                                      &g, &unchanged);
         if (st != STORAGE_OK) {
             reply_storage(r, st, "game");
             return;
         }
         if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
             goto out;
-        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+        if (!unchanged ||
+            (body = view_cache_get(vc, g.id, c.claims.sub, g.version, seat, &len)))
+            break;
+        /* held for another seat of this viewer: read the state after all */
+        storage_game_clear(&g);
+        known = -1;
+    }
+    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
+                             strcmp(r->if_none_match, "*") == 0)) {
+        reply_raw(r, 304, NULL, "", 0);
+        goto out;
     }
     if (!body) {
         json_t *v = play_view(&g, seat);

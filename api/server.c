@@ -220,9 +220,16 @@ static void enqueue(struct server *s, struct ctx *c)
     pthread_mutex_unlock(&s->mu);
 }
 
-/* Keeps the db_connected gauge true after a handler used w's connection. */
-static void count_connection(struct server *s, struct worker *w, int *connected)
+/*
+ * Runs c's handler with w's connection, keeping the pool gauges true:
+ * workers_busy while it runs, db_connected (w's share in *connected) after.
+ */
+static void run_handler(struct server *s, struct ctx *c, struct worker *w,
+                        int *connected)
 {
+    atomic_fetch_add(&s->app->metrics.workers_busy, 1);
+    c->req.route->handler(&c->req, w);
+    atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
     if (db_connected(w->db) != *connected) {
         *connected = !*connected;
         atomic_fetch_add(&s->app->metrics.db_connected, *connected ? 1 : -1);
@@ -254,10 +261,7 @@ static int run_read(struct server *s, struct ctx *c)
         pthread_mutex_unlock(&s->mu);
         thread_reader = rd;
     }
-    atomic_fetch_add(&s->app->metrics.workers_busy, 1);
-    c->req.route->handler(&c->req, &rd->w);
-    atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
-    count_connection(s, &rd->w, &rd->connected);
+    run_handler(s, c, &rd->w, &rd->connected);
     if (!rd->connected)
         rd->retry_ns = now_ns() + 1000000000u;
     return 0;
@@ -404,10 +408,7 @@ static void *worker_loop(void *arg)
         atomic_fetch_sub(&s->app->metrics.queue_length, 1);
         pthread_mutex_unlock(&s->mu);
 
-        atomic_fetch_add(&s->app->metrics.workers_busy, 1);
-        c->req.route->handler(&c->req, w);
-        atomic_fetch_sub(&s->app->metrics.workers_busy, 1);
-        count_connection(s, w, &connected);
+        run_handler(s, c, w, &connected);
         MHD_resume_connection(c->conn);
     }
     if (connected)

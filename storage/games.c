@@ -155,8 +155,7 @@ enum storage_status storage_game_begin_lock(struct db *db, const char *id,
     const char *p[] = {id, caller};
     PGresult *res;
 
-    return parse_game(db_begin_exec(db, statement_names[STMT_game_lock], 2, p, &res),
-                      &res, g);
+    return parse_game(STORAGE_BEGIN_EXEC(db, game_lock, 2, p, &res), &res, g);
 }
 
 enum storage_status storage_move_answer(struct db *db, const char *game_id,
@@ -308,7 +307,7 @@ static enum storage_status advance(struct db *db, const char *game_id,
     snprintf(seat, sizeof seat, "%d", a->seat);
     mask_text(must, sizeof must, a->must_act);
     mask_text(win, sizeof win, a->winners);
-    return db_one_int(commit ? db_exec_commit(db, statement_names[STMT_game_advance], 17, p, &res)
+    return db_one_int(commit ? STORAGE_EXEC_COMMIT(db, game_advance, 17, p, &res)
                              : STORAGE_EXEC(db, game_advance, 17, p, &res),
                       &res, version);
 }

@@ -1,10 +1,12 @@
 /*
  * games.h - games, seats and the move log.
  *
- * The move path: storage_game_lock() inside a transaction (row lock,
- * version), storage_move_answer() for an Idempotency-Key, then one
- * storage_game_advance() that writes the new state, the log entry and the
- * outbox row, then COMMIT. Nothing here knows about HTTP or the rules.
+ * The move path: storage_game_begin_lock() (BEGIN, row lock, version),
+ * then storage_game_advance_commit(), one statement that writes the new
+ * state, the log entry and the outbox row, with COMMIT: two round trips.
+ * storage_move_answer() finds the stored answer to an Idempotency-Key when
+ * a move is refused or the log's unique key refuses the write. Nothing
+ * here knows about HTTP or the rules.
  */
 #ifndef TURNPOST_STORAGE_GAMES_H
 #define TURNPOST_STORAGE_GAMES_H

@@ -20,4 +20,10 @@ extern const char *const statement_sql[STMT_COUNT];
 #define STORAGE_EXEC(db, id, n, params, res) \
     db_exec(db, statement_names[STMT_##id], n, params, res)
 
+/* The same with BEGIN before it, or COMMIT after it, in one round trip. */
+#define STORAGE_BEGIN_EXEC(db, id, n, params, res) \
+    db_begin_exec(db, statement_names[STMT_##id], n, params, res)
+#define STORAGE_EXEC_COMMIT(db, id, n, params, res) \
+    db_exec_commit(db, statement_names[STMT_##id], n, params, res)
+
 #endif
