@@ -7,7 +7,7 @@ set -euo pipefail
 want=(build-essential cmake pkg-config libmicrohttpd-dev libjansson-dev
       libsodium-dev libpq-dev postgresql curl jq)
 if [ "${1:-run}" = test ]; then
-    want+=(clang libclang-rt-14-dev libcurl4-openssl-dev)
+    want+=(clang libclang-rt-14-dev)
     # Node.js may come from elsewhere with its own npm; Debian's otherwise.
     command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
 fi

@@ -16,7 +16,7 @@
  * setup creates bot accounts and games whose seats are all held by them
  * (--seats of them, the ruleset's fewest by default), and writes a state
  * file (accounts, tokens, games) and the game ids. moves
- * runs N client threads, each with its own libcurl handle (keep-alive) and
+ * runs N client threads, each with its own keep-alive HTTP/1.1 connection and
  * a disjoint share of the games: for a game it GETs the legal moves, picks
  * one, and POSTs it with an Idempotency-Key; only the POST is counted. A
  * finished game is replaced by a fresh one. view GETs games. With
@@ -28,10 +28,13 @@
  *
  * Only loopback URLs are accepted; every loop ends by its deadline.
  */
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -39,10 +42,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
-#include <curl/curl.h>
 #include <jansson.h>
 
 #include "steam_player.h"
@@ -193,66 +198,165 @@ static uint64_t hist_errors(const struct hist *h, int ok)
 /* ---------------------------------------------------------------- http */
 
 /*
- * One client's connection: a libcurl easy handle kept alive across
- * requests, its header list (our own nodes over our own buffers, rewritten
- * per request, so a request allocates nothing here) and a reused response
- * buffer.
+ * One client's connection: a plain HTTP/1.1 keep-alive socket. The load
+ * generator shares the machine's two CPUs with the server and PostgreSQL,
+ * so it should cost about what pgbench's client costs: one write per
+ * request, reads straight into a reused buffer, and only the status line,
+ * Content-Length and Connection headers looked at. The server always
+ * answers with a Content-Length (libmicrohttpd buffer responses).
  */
 struct http {
-    CURL *h;
-    const char *base;
-    char url[512];
-    char auth[TOKEN_MAX + 32];
-    char idem[96];
-    struct curl_slist hdr[5];
-    char *body;
-    size_t len, cap;
-    char err[CURL_ERROR_SIZE];
+    int fd;                         /* -1 when not connected */
+    struct sockaddr_in addr;
+    const char *host;               /* "127.0.0.1:PORT", for the Host header */
+    char *req;                      /* the request being sent */
+    size_t req_cap;
+    char *buf;                      /* the answer: head, then body */
+    size_t buf_cap;
+    char *body;                     /* into buf, NUL-terminated */
+    size_t len;
+    char err[256];
 };
 
-static size_t on_body(char *data, size_t size, size_t n, void *arg)
+static void http_grow(char **p, size_t *cap, size_t need)
 {
-    struct http *c = arg;
-    size_t add = size * n;
+    size_t cap2 = *cap ? *cap : 16384;
 
-    if (c->len + add + 1 > c->cap) {
-        size_t cap = c->cap ? c->cap : 16384;
-
-        while (cap < c->len + add + 1)
-            cap *= 2;
-        if (!(c->body = realloc(c->body, cap)))
-            die("out of memory");
-        c->cap = cap;
-    }
-    if (add)
-        memcpy(c->body + c->len, data, add);
-    c->len += add;
-    c->body[c->len] = 0;
-    return add;
+    if (need <= *cap)
+        return;
+    while (cap2 < need)
+        cap2 *= 2;
+    if (!(*p = realloc(*p, cap2)))
+        die("out of memory");
+    *cap = cap2;
 }
 
 static void http_init(struct http *c, const char *base)
 {
+    const char *hostport = base + strlen("http://");
+    const char *colon = strchr(hostport, ':');
+
     memset(c, 0, sizeof *c);
-    c->base = base;
-    if (!(c->h = curl_easy_init()))
-        die("curl_easy_init failed");
-    curl_easy_setopt(c->h, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c->h, CURLOPT_TCP_NODELAY, 1L);
-    curl_easy_setopt(c->h, CURLOPT_TIMEOUT_MS, 30000L);
-    curl_easy_setopt(c->h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
-    curl_easy_setopt(c->h, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(c->h, CURLOPT_WRITEDATA, c);
-    curl_easy_setopt(c->h, CURLOPT_ERRORBUFFER, c->err);
-    curl_easy_setopt(c->h, CURLOPT_PROTOCOLS_STR, "http");
-    on_body(NULL, 0, 0, c); /* allocate the buffer once */
+    c->fd = -1;
+    c->host = hostport;
+    c->addr.sin_family = AF_INET;
+    c->addr.sin_port = htons((uint16_t)atoi(colon + 1));
+    c->addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    http_grow(&c->req, &c->req_cap, 4096);
+    http_grow(&c->buf, &c->buf_cap, 16384);
+    c->body = c->buf;
+    c->body[0] = 0;
+}
+
+static void http_close(struct http *c)
+{
+    if (c->fd >= 0)
+        close(c->fd);
+    c->fd = -1;
 }
 
 static void http_free(struct http *c)
 {
-    if (c->h)
-        curl_easy_cleanup(c->h);
-    free(c->body);
+    http_close(c);
+    free(c->req);
+    free(c->buf);
+}
+
+static int http_connect(struct http *c)
+{
+    struct timeval tv = { .tv_sec = 30 };
+    int one = 1;
+
+    if ((c->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0 ||
+        setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) ||
+        setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) ||
+        setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) ||
+        connect(c->fd, (struct sockaddr *)&c->addr, sizeof c->addr)) {
+        snprintf(c->err, sizeof c->err, "connect: %s", strerror(errno));
+        http_close(c);
+        return -1;
+    }
+    return 0;
+}
+
+/* The value of header name (lower case, with ':') in head, or NULL. */
+static const char *http_header(const char *head, const char *name)
+{
+    size_t n = strlen(name);
+
+    for (const char *l = strstr(head, "\r\n"); l && l[2] != '\r'; l = strstr(l + 2, "\r\n"))
+        if (strncasecmp(l + 2, name, n) == 0)
+            return l + 2 + n + strspn(l + 2 + n, " \t");
+    return NULL;
+}
+
+/*
+ * One exchange on the open connection: 0 with the status in *status, -1 on
+ * a transport failure. *answered tells whether any byte of the answer came
+ * (a keep-alive connection the server had closed answers nothing).
+ */
+static int http_exchange(struct http *c, size_t req_len, int *status, int *answered)
+{
+    size_t got = 0, head_len = 0, want = 0;
+    const char *v;
+    int keep = 1;
+
+    *answered = 0;
+    for (size_t off = 0; off < req_len;) {
+        ssize_t n = send(c->fd, c->req + off, req_len - off, MSG_NOSIGNAL);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            snprintf(c->err, sizeof c->err, "send: %s", strerror(errno));
+            return -1;
+        }
+        off += (size_t)n;
+    }
+    for (;;) {
+        ssize_t n;
+
+        if (head_len && got >= head_len + want)
+            break;
+        http_grow(&c->buf, &c->buf_cap, got + 4096 + 1);
+        n = recv(c->fd, c->buf + got, c->buf_cap - got - 1, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            snprintf(c->err, sizeof c->err, "recv: %s",
+                     n ? strerror(errno) : "connection closed");
+            return -1;
+        }
+        *answered = 1;
+        got += (size_t)n;
+        c->buf[got] = 0;
+        if (!head_len) {
+            char *end = strstr(c->buf, "\r\n\r\n");
+
+            if (!end)
+                continue;
+            head_len = (size_t)(end - c->buf) + 4;
+            end[2] = 0; /* the head alone, for the header lookups */
+            if (sscanf(c->buf, "HTTP/1.%*d %d", status) != 1) {
+                snprintf(c->err, sizeof c->err, "bad status line");
+                return -1;
+            }
+            if (http_header(c->buf, "transfer-encoding:")) {
+                snprintf(c->err, sizeof c->err, "chunked answers are not read");
+                return -1;
+            }
+            want = (v = http_header(c->buf, "content-length:")) ? strtoul(v, NULL, 10) : 0;
+            keep = !((v = http_header(c->buf, "connection:")) && strncasecmp(v, "close", 5) == 0);
+            end[2] = '\r';
+            http_grow(&c->buf, &c->buf_cap, head_len + want + 1);
+        }
+    }
+    c->body = c->buf + head_len;
+    c->len = want;
+    c->body[want] = 0;
+    if (!keep)
+        http_close(c);
+    return 0;
 }
 
 /*
@@ -263,49 +367,43 @@ static void http_free(struct http *c)
 static int http_do(struct http *c, const char *path, const char *token,
                    const char *body, size_t body_len, const char *idem)
 {
-    struct curl_slist *head = NULL, **tail = &head;
-    long status = 0;
-    int n = 0;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int reused = c->fd >= 0, status = 0, answered;
+        size_t n;
 
-    snprintf(c->url, sizeof c->url, "%s%s", c->base, path);
-    curl_easy_setopt(c->h, CURLOPT_URL, c->url);
-    if (token) {
-        snprintf(c->auth, sizeof c->auth, "Authorization: Bearer %s", token);
-        c->hdr[n].data = c->auth;
-        *tail = &c->hdr[n];
-        tail = &c->hdr[n++].next;
-    }
-    if (body) {
-        static char ctype[] = "Content-Type: application/json";
-        static char expect[] = "Expect:";
-
-        c->hdr[n].data = ctype;
-        *tail = &c->hdr[n];
-        tail = &c->hdr[n++].next;
-        c->hdr[n].data = expect;
-        *tail = &c->hdr[n];
-        tail = &c->hdr[n++].next;
-        if (idem) {
-            snprintf(c->idem, sizeof c->idem, "Idempotency-Key: %s", idem);
-            c->hdr[n].data = c->idem;
-            *tail = &c->hdr[n];
-            tail = &c->hdr[n++].next;
+        c->err[0] = 0;
+        c->len = 0;
+        c->body = c->buf;
+        c->body[0] = 0;
+        if (!reused && http_connect(c))
+            return 0;
+        http_grow(&c->req, &c->req_cap, strlen(path) + body_len + TOKEN_MAX + 512);
+        n = (size_t)snprintf(c->req, c->req_cap, "%s %s HTTP/1.1\r\nHost: %s\r\n",
+                             body ? "POST" : "GET", path, c->host);
+        if (token)
+            n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                                  "Authorization: Bearer %s\r\n", token);
+        if (idem)
+            n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                                  "Idempotency-Key: %s\r\n", idem);
+        if (body)
+            n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                                  "Content-Type: application/json\r\n"
+                                  "Content-Length: %zu\r\n", body_len);
+        n += (size_t)snprintf(c->req + n, c->req_cap - n, "\r\n");
+        if (body) {
+            memcpy(c->req + n, body, body_len);
+            n += body_len;
         }
-        curl_easy_setopt(c->h, CURLOPT_POST, 1L);
-        curl_easy_setopt(c->h, CURLOPT_POSTFIELDS, body);
-        curl_easy_setopt(c->h, CURLOPT_POSTFIELDSIZE, (long)body_len);
-    } else {
-        curl_easy_setopt(c->h, CURLOPT_HTTPGET, 1L);
+        if (http_exchange(c, n, &status, &answered) == 0)
+            return status;
+        http_close(c);
+        /* A kept-alive connection the server had closed: once more, anew
+         * (a move carries its Idempotency-Key, so a retry applies nothing twice). */
+        if (!reused || answered)
+            return 0;
     }
-    *tail = NULL;
-    curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, head);
-    c->len = 0;
-    c->body[0] = 0;
-    c->err[0] = 0;
-    if (curl_easy_perform(c->h) != CURLE_OK)
-        return 0;
-    curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &status);
-    return (int)status;
+    return 0;
 }
 
 /* The answer as JSON (new reference), or NULL. */
@@ -1773,7 +1871,6 @@ int main(int argc, char **argv)
     check_url(o.url);
     if (o.warmup < 0 || o.warmup > 600 || o.duration > 86400)
         die("--warmup is 0 to 600 s and --duration at most a day");
-    curl_global_init(CURL_GLOBAL_DEFAULT);
     run_id(); /* before any thread */
     if (!strcmp(cmd, "setup")) {
         cmd_setup(&o);
@@ -1789,6 +1886,5 @@ int main(int argc, char **argv)
     } else {
         return usage();
     }
-    curl_global_cleanup();
     return 0;
 }
