@@ -5,11 +5,34 @@
 #ifndef TURNPOST_RULES_DATA_H
 #define TURNPOST_RULES_DATA_H
 
+#include <stddef.h>
+
+#include <jansson.h>
+
 /*
  * The text of the data file at path, relative to rules/ (for example
  * "ironfuture/data/units.json"), NUL-terminated and borrowed for the life
  * of the process; NULL when there is no such file.
  */
 const char *rules_data(const char *path);
+
+/*
+ * Checks for reading a data file's JSON. Each writes what it found wrong
+ * to error (RULES_DATA_ERROR bytes) and returns -1, or returns 0; what
+ * names the object for the message ("unit \"mbt\"").
+ */
+#define RULES_DATA_ERROR 200
+
+int rules_data_fail(char *error, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* obj is an object with no key outside the NULL-terminated allowed. */
+int rules_data_keys(char *error, const json_t *obj, const char *what,
+                    const char *const *allowed);
+/* obj's key is an integer in lo..hi. */
+int rules_data_int(char *error, const json_t *obj, const char *what,
+                   const char *key, int lo, int hi, int *out);
+/* obj's key is a string that fits out (size bytes with its NUL). */
+int rules_data_str(char *error, const json_t *obj, const char *what,
+                   const char *key, char *out, size_t size);
 
 #endif

@@ -17,6 +17,11 @@
 #include "../data.h"
 #include "../engine.h"
 
+/* The shared data checks (rules/data.h), writing to this catalog's error. */
+#define fail(cat, ...) rules_data_fail((cat)->error, __VA_ARGS__)
+#define only_keys(cat, ...) rules_data_keys((cat)->error, __VA_ARGS__)
+#define get_str(cat, ...) rules_data_str((cat)->error, __VA_ARGS__)
+
 static const char *const ability_names[IF_AB_COUNT] = {
     "retaliate", "accuracy", "evasive", "hardened", "infiltrate", "stealth",
     "bulwark", "harvest", "scavenge", "repair", "shockwave", "rally",
@@ -61,59 +66,15 @@ const char *ironfuture_ranges_format(unsigned ranges, char buf[4])
     return buf;
 }
 
-static int fail(struct if_catalog *cat, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int fail(struct if_catalog *cat, const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(cat->error, sizeof cat->error, fmt, ap);
-    va_end(ap);
-    cat->ok = 0;
-    return -1;
-}
-
-/* Refuses keys of obj outside the NULL-terminated list allowed. */
-static int only_keys(struct if_catalog *cat, json_t *obj, const char *what,
-                     const char *const *allowed)
-{
-    const char *key = rules_unknown_key(obj, allowed);
-
-    return key ? fail(cat, "%s: unknown key \"%s\"", what, key) : 0;
-}
-
+/* dflt -1: the key is required; otherwise dflt is its value when absent. */
 static int get_int(struct if_catalog *cat, json_t *obj, const char *what,
                    const char *key, int lo, int hi, int dflt, int *out)
 {
-    json_t *v = json_object_get(obj, key);
-
-    if (!v) {
-        if (dflt == -1)
-            return fail(cat, "%s: missing \"%s\"", what, key);
+    if (dflt != -1 && !json_object_get(obj, key)) {
         *out = dflt;
         return 0;
     }
-    if (!json_is_integer(v) || json_integer_value(v) < lo ||
-        json_integer_value(v) > hi)
-        return fail(cat, "%s: \"%s\" must be an integer in %d..%d", what, key,
-                    lo, hi);
-    *out = (int)json_integer_value(v);
-    return 0;
-}
-
-static int get_str(struct if_catalog *cat, json_t *obj, const char *what,
-                   const char *key, char *out, size_t size)
-{
-    json_t *v = json_object_get(obj, key);
-
-    if (!json_is_string(v) || json_string_length(v) == 0 ||
-        json_string_length(v) >= size)
-        return fail(cat, "%s: \"%s\" must be a string of 1..%zu characters",
-                    what, key, size - 1);
-    memcpy(out, json_string_value(v), json_string_length(v) + 1);
-    return 0;
+    return rules_data_int(cat->error, obj, what, key, lo, hi, out);
 }
 
 static int parse_ranges(struct if_catalog *cat, json_t *v, const char *what,

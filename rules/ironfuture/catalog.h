@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "../data.h"
+
 #define IF_MAX_WEAPONS 3
 #define IF_MAX_ABILITIES 4
 #define IF_MAX_UNITS 48
@@ -108,7 +110,7 @@ struct if_location {
 
 struct if_catalog {
     int ok;                   /* 0 when the data failed to load; see error */
-    char error[200];
+    char error[RULES_DATA_ERROR];
     char version[IF_ID_LEN];
     int nunits;
     struct if_unit unit[IF_MAX_UNITS];

@@ -19,6 +19,12 @@
 #include "../data.h"
 #include "../engine.h"
 
+/* The shared data checks (rules/data.h), writing to this catalog's error. */
+#define fail(cat, ...) rules_data_fail((cat)->error, __VA_ARGS__)
+#define only_keys(cat, ...) rules_data_keys((cat)->error, __VA_ARGS__)
+#define get_int(cat, ...) rules_data_int((cat)->error, __VA_ARGS__)
+#define get_str(cat, ...) rules_data_str((cat)->error, __VA_ARGS__)
+
 static const char *const colour_names[ST_COLOURS] = {
     "red", "blue", "yellow", "purple", "gray"};
 static const char colour_letters[ST_COLOURS] = {'r', 'b', 'y', 'p', 'g'};
@@ -88,57 +94,6 @@ const char *steam_hex_name(const struct st_map *m, int h, char *buf)
     *p++ = (char)('0' + row % 10);
     *p = 0;
     return buf;
-}
-
-static int fail(struct st_catalog *cat, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int fail(struct st_catalog *cat, const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(cat->error, sizeof cat->error, fmt, ap);
-    va_end(ap);
-    cat->ok = 0;
-    return -1;
-}
-
-static int only_keys(struct st_catalog *cat, json_t *obj, const char *what,
-                     const char *const *allowed)
-{
-    const char *key;
-
-    if (!json_is_object(obj))
-        return fail(cat, "%s: must be an object", what);
-    key = rules_unknown_key(obj, allowed);
-    return key ? fail(cat, "%s: unknown key \"%s\"", what, key) : 0;
-}
-
-static int get_int(struct st_catalog *cat, json_t *obj, const char *what,
-                   const char *key, int lo, int hi, int *out)
-{
-    json_t *v = json_object_get(obj, key);
-
-    if (!json_is_integer(v) || json_integer_value(v) < lo ||
-        json_integer_value(v) > hi)
-        return fail(cat, "%s: \"%s\" must be an integer in %d..%d", what, key,
-                    lo, hi);
-    *out = (int)json_integer_value(v);
-    return 0;
-}
-
-static int get_str(struct st_catalog *cat, json_t *obj, const char *what,
-                   const char *key, char *out, size_t size)
-{
-    json_t *v = json_object_get(obj, key);
-
-    if (!json_is_string(v) || json_string_length(v) == 0 ||
-        json_string_length(v) >= size)
-        return fail(cat, "%s: \"%s\" must be a string of 1..%zu bytes", what,
-                    key, size - 1);
-    memcpy(out, json_string_value(v), json_string_length(v) + 1);
-    return 0;
 }
 
 static json_t *load(struct st_catalog *cat, const char *path)
@@ -661,7 +616,6 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void catalog_init(void)
 {
-    catalog.ok = 1;
     if (parse_rules(&catalog) || parse_tiles(&catalog))
         return;
     for (int i = 0; i < ST_MAPS; i++) {
@@ -669,6 +623,7 @@ static void catalog_init(void)
             return;
         catalog.nmaps++;
     }
+    catalog.ok = 1;
 }
 
 const struct st_catalog *steam_catalog_get(void)

@@ -10,6 +10,8 @@
 #ifndef TURNPOST_STEAM_CATALOG_H
 #define TURNPOST_STEAM_CATALOG_H
 
+#include "../data.h"
+
 #define ST_MAX_HEX 192          /* hexes on one map (rows * columns) */
 #define ST_MAX_COLS 20
 #define ST_MAX_ROWS 16
@@ -87,7 +89,7 @@ struct st_action_info {
 
 struct st_catalog {
     int ok;
-    char error[200];
+    char error[RULES_DATA_ERROR];
     char version[ST_NAME];
     int nmaps;
     struct st_map map[ST_MAPS];
