@@ -8,7 +8,7 @@
  *                         [--server-pid P] [--seed N] [--fixed-move JSON]
  *   turnpost-bench view   --url U --state F --clients N --duration S
  *                         [--warmup S] [--label L] [--result F] [--round N]
- *                         [--server-pid P]
+ *                         [--server-pid P] [--threads N]
  *   turnpost-bench report --result F [--rss F] [--title TEXT]
  *   turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]
  *                         [--round N]
@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <time.h>
@@ -291,15 +292,80 @@ static const char *http_header(const char *head, const char *name)
 }
 
 /*
+ * Writes the request into c->req and returns its length. body NULL means
+ * GET; token and idem may be NULL.
+ */
+static size_t http_request(struct http *c, const char *path, const char *token,
+                           const char *body, size_t body_len, const char *idem)
+{
+    size_t n;
+
+    http_grow(&c->req, &c->req_cap, strlen(path) + body_len + TOKEN_MAX + 512);
+    n = (size_t)snprintf(c->req, c->req_cap, "%s %s HTTP/1.1\r\nHost: %s\r\n",
+                         body ? "POST" : "GET", path, c->host);
+    if (token)
+        n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                              "Authorization: Bearer %s\r\n", token);
+    if (idem)
+        n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                              "Idempotency-Key: %s\r\n", idem);
+    if (body)
+        n += (size_t)snprintf(c->req + n, c->req_cap - n,
+                              "Content-Type: application/json\r\n"
+                              "Content-Length: %zu\r\n", body_len);
+    n += (size_t)snprintf(c->req + n, c->req_cap - n, "\r\n");
+    if (body) {
+        memcpy(c->req + n, body, body_len);
+        n += body_len;
+    }
+    return n;
+}
+
+/*
+ * Looks at the got bytes of answer in c->buf: 1 when it is whole (status
+ * in *status, body in c->body / c->len, *keep 0 when the server closes
+ * the connection), 0 when more is to come, -1 when it is not HTTP we read.
+ * Makes room in c->buf for the rest.
+ */
+static int http_answer(struct http *c, size_t got, int *status, int *keep)
+{
+    char *end = strstr(c->buf, "\r\n\r\n");
+    size_t head_len, want;
+    const char *v;
+
+    if (!end)
+        return 0;
+    head_len = (size_t)(end - c->buf) + 4;
+    end[2] = 0; /* the head alone, for the header lookups */
+    if (sscanf(c->buf, "HTTP/1.%*d %d", status) != 1) {
+        snprintf(c->err, sizeof c->err, "bad status line");
+        return -1;
+    }
+    if (http_header(c->buf, "transfer-encoding:")) {
+        snprintf(c->err, sizeof c->err, "chunked answers are not read");
+        return -1;
+    }
+    want = (v = http_header(c->buf, "content-length:")) ? strtoul(v, NULL, 10) : 0;
+    *keep = !((v = http_header(c->buf, "connection:")) && strncasecmp(v, "close", 5) == 0);
+    end[2] = '\r';
+    http_grow(&c->buf, &c->buf_cap, head_len + want + 1);
+    if (got < head_len + want)
+        return 0;
+    c->body = c->buf + head_len;
+    c->len = want;
+    c->body[want] = 0;
+    return 1;
+}
+
+/*
  * One exchange on the open connection: 0 with the status in *status, -1 on
  * a transport failure. *answered tells whether any byte of the answer came
  * (a keep-alive connection the server had closed answers nothing).
  */
 static int http_exchange(struct http *c, size_t req_len, int *status, int *answered)
 {
-    size_t got = 0, head_len = 0, want = 0;
-    const char *v;
-    int keep = 1;
+    size_t got = 0;
+    int keep = 1, whole = 0;
 
     *answered = 0;
     for (size_t off = 0; off < req_len;) {
@@ -313,11 +379,10 @@ static int http_exchange(struct http *c, size_t req_len, int *status, int *answe
         }
         off += (size_t)n;
     }
-    for (;;) {
+    c->buf[0] = 0;
+    while (!whole) {
         ssize_t n;
 
-        if (head_len && got >= head_len + want)
-            break;
         http_grow(&c->buf, &c->buf_cap, got + 4096 + 1);
         n = recv(c->fd, c->buf + got, c->buf_cap - got - 1, 0);
         if (n < 0 && errno == EINTR)
@@ -330,30 +395,9 @@ static int http_exchange(struct http *c, size_t req_len, int *status, int *answe
         *answered = 1;
         got += (size_t)n;
         c->buf[got] = 0;
-        if (!head_len) {
-            char *end = strstr(c->buf, "\r\n\r\n");
-
-            if (!end)
-                continue;
-            head_len = (size_t)(end - c->buf) + 4;
-            end[2] = 0; /* the head alone, for the header lookups */
-            if (sscanf(c->buf, "HTTP/1.%*d %d", status) != 1) {
-                snprintf(c->err, sizeof c->err, "bad status line");
-                return -1;
-            }
-            if (http_header(c->buf, "transfer-encoding:")) {
-                snprintf(c->err, sizeof c->err, "chunked answers are not read");
-                return -1;
-            }
-            want = (v = http_header(c->buf, "content-length:")) ? strtoul(v, NULL, 10) : 0;
-            keep = !((v = http_header(c->buf, "connection:")) && strncasecmp(v, "close", 5) == 0);
-            end[2] = '\r';
-            http_grow(&c->buf, &c->buf_cap, head_len + want + 1);
-        }
+        if ((whole = http_answer(c, got, status, &keep)) < 0)
+            return -1;
     }
-    c->body = c->buf + head_len;
-    c->len = want;
-    c->body[want] = 0;
     if (!keep)
         http_close(c);
     return 0;
@@ -377,24 +421,7 @@ static int http_do(struct http *c, const char *path, const char *token,
         c->body[0] = 0;
         if (!reused && http_connect(c))
             return 0;
-        http_grow(&c->req, &c->req_cap, strlen(path) + body_len + TOKEN_MAX + 512);
-        n = (size_t)snprintf(c->req, c->req_cap, "%s %s HTTP/1.1\r\nHost: %s\r\n",
-                             body ? "POST" : "GET", path, c->host);
-        if (token)
-            n += (size_t)snprintf(c->req + n, c->req_cap - n,
-                                  "Authorization: Bearer %s\r\n", token);
-        if (idem)
-            n += (size_t)snprintf(c->req + n, c->req_cap - n,
-                                  "Idempotency-Key: %s\r\n", idem);
-        if (body)
-            n += (size_t)snprintf(c->req + n, c->req_cap - n,
-                                  "Content-Type: application/json\r\n"
-                                  "Content-Length: %zu\r\n", body_len);
-        n += (size_t)snprintf(c->req + n, c->req_cap - n, "\r\n");
-        if (body) {
-            memcpy(c->req + n, body, body_len);
-            n += body_len;
-        }
+        n = http_request(c, path, token, body, body_len, idem);
         if (http_exchange(c, n, &status, &answered) == 0)
             return status;
         http_close(c);
@@ -936,7 +963,7 @@ static void sleep_until(double t)
 struct options {
     const char *url, *state, *ids, *result, *label, *rss, *title;
     const char *ruleset, *fixed_move;
-    int games, seats, accounts, clients, round;
+    int games, seats, accounts, clients, threads, round;
     long server_pid;
     double duration, warmup, from, to;
     uint64_t seed;
@@ -1124,6 +1151,128 @@ static void *view_client(void *arg)
     return NULL;
 }
 
+/*
+ * view --threads T: T threads share the clients' connections, each thread
+ * keeping a request out on every connection it holds and waking for
+ * whichever answers first, as pgbench's -j threads do with theirs.
+ */
+struct view_group {
+    pthread_t thread;
+    struct client **cl;
+    int n;
+    pthread_barrier_t *start;
+};
+
+struct view_conn {
+    struct client *cl;
+    struct http c;
+    int next;                       /* the next of cl's games to read */
+    size_t got;                     /* bytes of the answer so far */
+    double started;                 /* when the request left */
+    uint64_t t0;
+};
+
+static void view_watch(int ep, struct view_conn *v)
+{
+    struct epoll_event e = {.events = EPOLLIN, .data.ptr = v};
+
+    if (http_connect(&v->c))
+        die("view: %s", v->c.err);
+    if (epoll_ctl(ep, EPOLL_CTL_ADD, v->c.fd, &e))
+        die("view: epoll_ctl: %s", strerror(errno));
+}
+
+static void view_send(struct view_conn *v)
+{
+    const struct bench *b = v->cl->b;
+    const struct game *g = &b->games[v->cl->mine[v->next++ % v->cl->nmine]];
+    char path[128];
+    size_t n;
+
+    snprintf(path, sizeof path, "/v1/games/%s", g->id);
+    n = http_request(&v->c, path, b->accounts[g->acct[0]].token, NULL, 0, NULL);
+    v->got = 0;
+    v->c.buf[0] = 0;
+    v->started = now_s();
+    v->t0 = now_us();
+    /* The last answer was read whole, so the socket's buffer is empty. */
+    if (send(v->c.fd, v->c.req, n, MSG_NOSIGNAL) != (ssize_t)n)
+        die("view: send: %s", strerror(errno));
+}
+
+/* Reads what v's socket has; returns 1 when v's client is done. */
+static int view_read(int ep, struct view_conn *v)
+{
+    struct client *cl = v->cl;
+    int status = 0, keep = 1, whole;
+    ssize_t n;
+
+    http_grow(&v->c.buf, &v->c.buf_cap, v->got + 4096 + 1);
+    n = recv(v->c.fd, v->c.buf + v->got, v->c.buf_cap - v->got - 1, MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        return 0;
+    if (n <= 0)
+        die("view: recv: %s", n ? strerror(errno) : "connection closed");
+    v->got += (size_t)n;
+    v->c.buf[v->got] = 0;
+    if ((whole = http_answer(&v->c, v->got, &status, &keep)) < 0)
+        die("view: %s", v->c.err);
+    if (!whole)
+        return 0;
+    if (v->started >= cl->t_warm && now_s() <= cl->t_end)
+        hist_add(cl->post, now_us() - v->t0, status);
+    if (!keep) {
+        http_close(&v->c); /* closing takes it out of the epoll set */
+        view_watch(ep, v);
+    }
+    if (now_s() >= cl->t_end)
+        return 1;
+    view_send(v);
+    return 0;
+}
+
+static void *view_group_run(void *arg)
+{
+    struct view_group *gr = arg;
+    struct view_conn *vc = xcalloc((size_t)gr->n, sizeof *vc);
+    struct epoll_event ev[64];
+    int ep = epoll_create1(EPOLL_CLOEXEC), open = 0;
+
+    if (ep < 0)
+        die("view: epoll_create1: %s", strerror(errno));
+    for (int i = 0; i < gr->n; i++) {
+        vc[i].cl = gr->cl[i];
+        http_init(&vc[i].c, gr->cl[i]->o->url);
+        view_watch(ep, &vc[i]);
+    }
+    pthread_barrier_wait(gr->start); /* ready */
+    pthread_barrier_wait(gr->start); /* go */
+    for (int i = 0; i < gr->n; i++)
+        if (vc[i].cl->nmine) {
+            view_send(&vc[i]);
+            open++;
+        }
+    while (open > 0) {
+        int k = epoll_wait(ep, ev, 64, 1000);
+
+        if (k < 0 && errno != EINTR)
+            die("view: epoll_wait: %s", strerror(errno));
+        for (int e = 0; e < k; e++) {
+            struct view_conn *v = ev[e].data.ptr;
+
+            if (view_read(ep, v)) {
+                epoll_ctl(ep, EPOLL_CTL_DEL, v->c.fd, NULL);
+                open--;
+            }
+        }
+    }
+    for (int i = 0; i < gr->n; i++)
+        http_free(&vc[i].c);
+    close(ep);
+    free(vc);
+    return NULL;
+}
+
 /* Appends one line, tagged with the round, to the result file and stdout. */
 static void append_result(const struct options *o, const char *fmt, ...)
 {
@@ -1157,6 +1306,8 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
     uint64_t created = 0, stuck = 0, resyncs = 0, fallbacks = 0;
     char errs[512], lerrs[512], mixs[1024];
     pthread_barrier_t start;
+    struct view_group *gr = NULL;
+    int groups;
     struct cpu ca, cb;
     char cpu_label[96];
     double t0;
@@ -1165,7 +1316,8 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         die("--clients must be 1 to %d", MAX_CLIENTS);
     if (o->duration <= 0)
         die("--duration must be positive");
-    pthread_barrier_init(&start, NULL, (unsigned)o->clients + 1);
+    groups = !moves && o->threads > 0 ? (o->threads < o->clients ? o->threads : o->clients) : 0;
+    pthread_barrier_init(&start, NULL, (unsigned)(groups ? groups : o->clients) + 1);
     for (int i = 0; i < o->clients; i++) {
         cl[i].index = i;
         cl[i].o = o;
@@ -1177,8 +1329,20 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         cl[i].post = xcalloc(1, sizeof *cl[i].post);
         cl[i].legal = xcalloc(1, sizeof *cl[i].legal);
         cl[i].mix = xcalloc(1, sizeof *cl[i].mix);
-        if (pthread_create(&cl[i].thread, NULL, fn, &cl[i]))
+        if (!groups && pthread_create(&cl[i].thread, NULL, fn, &cl[i]))
             die("cannot start a client thread");
+    }
+    if (groups) {
+        gr = xcalloc((size_t)groups, sizeof *gr);
+        for (int g = 0; g < groups; g++) {
+            gr[g].cl = xcalloc((size_t)o->clients / (size_t)groups + 1, sizeof *gr[g].cl);
+            gr[g].start = &start;
+        }
+        for (int i = 0; i < o->clients; i++)
+            gr[i % groups].cl[gr[i % groups].n++] = &cl[i];
+        for (int g = 0; g < groups; g++)
+            if (pthread_create(&gr[g].thread, NULL, view_group_run, &gr[g]))
+                die("cannot start a client thread");
     }
     /* The clients read their games first; the clock starts when all have. */
     pthread_barrier_wait(&start);
@@ -1194,8 +1358,14 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         sleep_until(t0 + o->warmup + o->duration);
         cpu_snapshot(&cb, o->server_pid);
     }
+    for (int g = 0; g < groups; g++) {
+        pthread_join(gr[g].thread, NULL);
+        free(gr[g].cl);
+    }
+    free(gr);
     for (int i = 0; i < o->clients; i++) {
-        pthread_join(cl[i].thread, NULL);
+        if (!groups)
+            pthread_join(cl[i].thread, NULL);
         hist_merge(post, cl[i].post);
         hist_merge(legal, cl[i].legal);
         for (int k = 0; k < cl[i].mix->n; k++)
@@ -1792,6 +1962,7 @@ static int usage(void)
             "                             [--seed N] [--fixed-move JSON]\n"
             "       turnpost-bench view   --url U --state F --clients N --duration S [--warmup S]\n"
             "                             [--label L] [--result F] [--round N] [--server-pid P]\n"
+            "                             [--threads N]\n"
             "       turnpost-bench report --result F [--rss F] [--title TEXT]\n"
             "       turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]\n"
             "                             [--round N]\n");
@@ -1841,6 +2012,8 @@ int main(int argc, char **argv)
             o.accounts = atoi(v);
         else if (!strcmp(k, "--clients"))
             o.clients = atoi(v);
+        else if (!strcmp(k, "--threads"))
+            o.threads = atoi(v);
         else if (!strcmp(k, "--duration"))
             o.duration = atof(v);
         else if (!strcmp(k, "--warmup"))

@@ -25,6 +25,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 
 ruleset=ironfuture seats='' games='' duration=20 warmup=2 soak=0 extra=1 rounds=1
+client_threads=2   # pgbench -j, and the view clients' threads
 server_args=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -184,7 +185,7 @@ run_pgbench() {
     "$bench" cpu --server-pid "$server_pid" --from 1 --to "$((duration - 1))" \
         --label "cpu_$label" --result "$results" --round "$round" >/dev/null &
     cpu_pid=$!
-    out=$(pgbench -n -M prepared -c "$clients" -j 2 -T "$duration" -D count="$count" -D answers="$answers" \
+    out=$(pgbench -n -M prepared -c "$clients" -j "$client_threads" -T "$duration" -D count="$count" -D answers="$answers" \
         -f "$root/tests/bench/$script" -l --log-prefix="$work/log_$label" \
         -h 127.0.0.1 -p "$pg_port" -U postgres turnpost_bench 2>&1) ||
         { echo "$out" >&2; exit 1; }
@@ -204,12 +205,15 @@ run_pgbench() {
 }
 
 # One HTTP phase of turnpost-bench (moves or view).
+# The view phase's clients take the shape of pgbench's: $client_threads
+# threads (pgbench -j), each keeping all of its connections busy.
 run_http() {
     local what=$1 label=$2 clients=$3
     phase "$label"
     "$bench" "$what" --url "$url" --state "$work/state" --clients "$clients" \
         --duration "$duration" --warmup "$warmup" --label "$label" --round "$round" \
-        --result "$results" --server-pid "$server_pid" >&2
+        --result "$results" --server-pid "$server_pid" \
+        $([ "$what" = view ] && echo --threads "$client_threads") >&2
 }
 
 for round in $(seq 1 "$rounds"); do
