@@ -35,6 +35,8 @@ int rules_data_int(char *error, const json_t *obj, const char *what,
 {
     json_t *v = json_object_get(obj, key);
 
+    if (!v)
+        return rules_data_fail(error, "%s: missing \"%s\"", what, key);
     if (!json_is_integer(v) || json_integer_value(v) < lo ||
         json_integer_value(v) > hi)
         return rules_data_fail(error, "%s: \"%s\" must be an integer in %d..%d",

@@ -8,7 +8,6 @@
 #include "catalog.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -10,7 +10,6 @@
 #include "catalog.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 

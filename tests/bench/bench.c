@@ -1257,6 +1257,8 @@ static void *view_group_run(void *arg)
 
         if (k < 0 && errno != EINTR)
             die("view: epoll_wait: %s", strerror(errno));
+        if (k == 0 && now_s() > gr->cl[0]->t_end + 30)
+            die("view: no answer for 30 s");
         for (int e = 0; e < k; e++) {
             struct view_conn *v = ev[e].data.ptr;
 

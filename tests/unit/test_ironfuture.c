@@ -1926,9 +1926,22 @@ static void test_the_card_data_fits_the_rulebook(void)
     broken = strdup(units);
     memcpy(strstr(broken, "\"armor\": 2"), "\"armour\":2", 10);
     CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
+    CHECK(strstr(bad->error, "unknown key \"armour\"") != NULL);
+    CHECK_EQ_INT(bad->ok, 0);
+    free(broken);
+    broken = strdup(units);
+    memcpy(strstr(broken, "\"armor\": 2,"), "           ", 11);
+    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
+    CHECK(strstr(bad->error, "missing \"armor\"") != NULL);
+    free(broken);
+    broken = strdup(units);
+    memcpy(strstr(broken, "\"armor\": 2"), "\"armor\":99", 10);
+    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
+    CHECK(strstr(bad->error, "\"armor\" must be an integer in 0..20") != NULL);
     free(broken);
     CHECK_EQ_INT(ironfuture_catalog_parse(bad, units, "{}"), -1);
     CHECK_EQ_INT(ironfuture_catalog_parse(bad, units, locs), 0);
+    CHECK_EQ_INT(bad->ok, 1);
     free(bad);
 }
 
