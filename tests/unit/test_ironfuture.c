@@ -1890,6 +1890,15 @@ static void test_the_card_data_fits_the_rulebook(void)
     struct if_catalog *bad = malloc(sizeof *bad);
     const char *units = NULL, *locs = NULL;
     char *broken;
+    /* a text of units.json, what to write over its start, what to be told */
+    static const struct {
+        const char *text, *typo, *error;
+    } typos[] = {
+        {"\"retaliate\"", "\"retaliat8\"", "retaliat8"},
+        {"\"armor\": 2", "\"armour\":2", "unknown key \"armour\""},
+        {"\"armor\": 2,", "           ", "missing \"armor\""},
+        {"\"armor\": 2", "\"armor\":99", "\"armor\" must be an integer in 0..20"},
+    };
 
     CHECK(cat->ok);
     /* "the Chain Gun has a dice value of 2 and may be used ... at Short or Medium" */
@@ -1918,27 +1927,18 @@ static void test_the_card_data_fits_the_rulebook(void)
     /* Data with a typo is refused, not half-read. */
     units = rules_data("ironfuture/data/units.json");
     locs = rules_data("ironfuture/data/locations.json");
-    broken = strdup(units);
-    memcpy(strstr(broken, "\"retaliate\""), "\"retaliat8\"", 11);
-    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
-    CHECK(strstr(bad->error, "retaliat8") != NULL);
-    free(broken);
-    broken = strdup(units);
-    memcpy(strstr(broken, "\"armor\": 2"), "\"armour\":2", 10);
-    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
-    CHECK(strstr(bad->error, "unknown key \"armour\"") != NULL);
-    CHECK_EQ_INT(bad->ok, 0);
-    free(broken);
-    broken = strdup(units);
-    memcpy(strstr(broken, "\"armor\": 2,"), "           ", 11);
-    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
-    CHECK(strstr(bad->error, "missing \"armor\"") != NULL);
-    free(broken);
-    broken = strdup(units);
-    memcpy(strstr(broken, "\"armor\": 2"), "\"armor\":99", 10);
-    CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
-    CHECK(strstr(bad->error, "\"armor\" must be an integer in 0..20") != NULL);
-    free(broken);
+    for (size_t i = 0; i < sizeof typos / sizeof typos[0]; i++) {
+        char *at;
+
+        broken = strdup(units);
+        at = strstr(broken, typos[i].text);
+        memcpy(at, typos[i].typo, strlen(typos[i].typo));
+        CHECK_EQ_INT(ironfuture_catalog_parse(bad, broken, locs), -1);
+        if (!CHECK(strstr(bad->error, typos[i].error) != NULL))
+            fprintf(stderr, "  %s gave: %s\n", typos[i].typo, bad->error);
+        CHECK_EQ_INT(bad->ok, 0);
+        free(broken);
+    }
     CHECK_EQ_INT(ironfuture_catalog_parse(bad, units, "{}"), -1);
     CHECK_EQ_INT(ironfuture_catalog_parse(bad, units, locs), 0);
     CHECK_EQ_INT(bad->ok, 1);
