@@ -1120,41 +1120,10 @@ static void *moves_client(void *arg)
     return NULL;
 }
 
-static void *view_client(void *arg)
-{
-    struct client *cl = arg;
-    const struct bench *b = cl->b;
-    struct http c;
-    char path[128];
-    long requests = 0;
-    int next = 0;
-
-    http_init(&c, cl->o->url);
-    pthread_barrier_wait(cl->start); /* ready */
-    pthread_barrier_wait(cl->start); /* go */
-    while (requests++ < MAX_REQUESTS_PER_CLIENT && cl->nmine) {
-        const struct game *g = &b->games[cl->mine[next++ % cl->nmine]];
-        double t = now_s();
-        uint64_t t0, t1;
-        int status;
-
-        if (t >= cl->t_end)
-            break;
-        snprintf(path, sizeof path, "/v1/games/%s", g->id);
-        t0 = now_us();
-        status = http_do(&c, path, b->accounts[g->acct[0]].token, NULL, 0, NULL);
-        t1 = now_us();
-        if (t >= cl->t_warm && now_s() <= cl->t_end)
-            hist_add(cl->post, t1 - t0, status);
-    }
-    http_free(&c);
-    return NULL;
-}
-
 /*
- * view --threads T: T threads share the clients' connections, each thread
- * keeping a request out on every connection it holds and waking for
- * whichever answers first, as pgbench's -j threads do with theirs.
+ * A view thread holds some of the clients' connections (--threads T: T
+ * threads; by default a thread each), keeping a request out on every one
+ * and waking for whichever answers first, as pgbench's -j threads do.
  */
 struct view_group {
     pthread_t thread;
@@ -1296,11 +1265,11 @@ static void append_result(const struct options *o, const char *fmt, ...)
 }
 
 /*
- * Runs o->clients clients of fn over b's games (client i takes games i,
- * i + clients, ...) for warmup + duration seconds and writes the figures.
+ * Runs o->clients move or view clients over b's games (client i takes
+ * games i, i + clients, ...) for warmup + duration seconds and writes the
+ * figures. A move client has a thread; view clients share --threads.
  */
-static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void *),
-                      int moves)
+static void run_phase(const struct options *o, struct bench *b, int moves)
 {
     struct client *cl = xcalloc((size_t)o->clients, sizeof *cl);
     struct hist *post = xcalloc(1, sizeof *post), *legal = xcalloc(1, sizeof *legal);
@@ -1318,7 +1287,8 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         die("--clients must be 1 to %d", MAX_CLIENTS);
     if (o->duration <= 0)
         die("--duration must be positive");
-    groups = !moves && o->threads > 0 ? (o->threads < o->clients ? o->threads : o->clients) : 0;
+    /* view: --threads threads share the connections; by default one each */
+    groups = moves ? 0 : o->threads > 0 && o->threads < o->clients ? o->threads : o->clients;
     pthread_barrier_init(&start, NULL, (unsigned)(groups ? groups : o->clients) + 1);
     for (int i = 0; i < o->clients; i++) {
         cl[i].index = i;
@@ -1331,7 +1301,7 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
         cl[i].post = xcalloc(1, sizeof *cl[i].post);
         cl[i].legal = xcalloc(1, sizeof *cl[i].legal);
         cl[i].mix = xcalloc(1, sizeof *cl[i].mix);
-        if (!groups && pthread_create(&cl[i].thread, NULL, fn, &cl[i]))
+        if (moves && pthread_create(&cl[i].thread, NULL, moves_client, &cl[i]))
             die("cannot start a client thread");
     }
     if (groups) {
@@ -1366,7 +1336,7 @@ static void run_phase(const struct options *o, struct bench *b, void *(*fn)(void
     }
     free(gr);
     for (int i = 0; i < o->clients; i++) {
-        if (!groups)
+        if (moves)
             pthread_join(cl[i].thread, NULL);
         hist_merge(post, cl[i].post);
         hist_merge(legal, cl[i].legal);
@@ -2053,7 +2023,7 @@ int main(int argc, char **argv)
         state_read(&b, o.state);
         if (cmd[0] == 'm' && !o.fixed_move)
             player_init(&o, &b);
-        run_phase(&o, &b, cmd[0] == 'm' ? moves_client : view_client, cmd[0] == 'm');
+        run_phase(&o, &b, cmd[0] == 'm');
         for (int i = 0; i < b.ngames; i++)
             free(b.games[i].view);
         free(b.accounts);
