@@ -8,8 +8,13 @@ want=(build-essential cmake pkg-config libmicrohttpd-dev libjansson-dev
       libsodium-dev libpq-dev postgresql curl jq)
 if [ "${1:-run}" = test ]; then
     want+=(clang libclang-rt-14-dev)
-    # Node.js may come from elsewhere with its own npm; Debian's otherwise.
-    command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
+    # The HTTP suite and the lint need Node.js 18 or later and npm
+    # (tests/api/package.json): Debian 12's nodejs and npm, unless a new
+    # enough Node.js with its npm came from elsewhere.
+    node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+    if [ "$node_major" -lt 18 ] || ! command -v npm >/dev/null; then
+        want+=(nodejs npm)
+    fi
 fi
 
 missing=()
@@ -19,7 +24,7 @@ for p in "${want[@]}"; do
     fi
 done
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing: ${missing[*]}"
+    echo "deps.sh: installing ${missing[*]} (apt-get)"
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo=sudo
     $sudo apt-get update -qq

@@ -4,7 +4,11 @@
 #   scripts/pg.sh stop DIR         stop it
 #   scripts/pg.sh url DIR PORT DB  print the URL of database DB (created if missing)
 # PostgreSQL refuses to run as root: as root, the cluster belongs to the
-# postgres user that Debian's package creates.
+# postgres user that Debian's package creates. That user cannot enter a
+# directory such as /root (mode 700), so when it cannot reach DIR's parent,
+# the cluster lives in /var/lib/turnpost/<name>-<hash of DIR>/pgdata and
+# DIR is made a symlink to it; every command follows the symlink, so DIR
+# names the cluster wherever it lives.
 set -euo pipefail
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -18,10 +22,34 @@ as_owner() {
     fi
 }
 
-cmd=$1 dir=$2
+# Puts the cluster of DIR where the postgres user can reach it, as above.
+place_for_postgres() {
+    local dir=$1 parent real
+    parent=$(dirname "$dir")
+    mkdir -p "$parent"
+    [ ! -L "$dir" ] || return 0
+    runuser -u postgres -- test -x "$parent" 2>/dev/null && return 0
+    if [ -d "$dir" ]; then
+        # Left by an earlier start that could not initialise it.
+        rmdir "$dir" 2>/dev/null || {
+            echo "pg.sh: postgres cannot reach $dir; move the cluster away" >&2
+            exit 1
+        }
+    fi
+    real=/var/lib/turnpost/$(basename "$(dirname "$parent")")-$(printf %s "$dir" | sha256sum | cut -c1-12)/pgdata
+    mkdir -p "$real"
+    chmod 755 /var/lib/turnpost "$(dirname "$real")"
+    printf '%s\n' "$dir" > "$(dirname "$real")/checkout"
+    ln -s "$real" "$dir"
+    echo "pg.sh: postgres cannot enter $parent; the cluster lives in $real" >&2
+}
+
+cmd=${1:-} dir=$(realpath -m "${2:-.}")
 case "$cmd" in
 start)
     port=$3
+    [ "$(id -u)" -ne 0 ] || place_for_postgres "$dir"
+    dir=$(realpath -m "$dir")
     mkdir -p "$dir"
     [ "$(id -u)" -ne 0 ] || chown postgres:postgres "$dir"
     chmod 700 "$dir"
