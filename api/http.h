@@ -45,6 +45,7 @@ struct request {
     int body_too_large;
     size_t discarded;                 /* body bytes dropped after the limit */
     int headers_too_large;
+    int url_has_nul;                  /* the path or query decodes to a NUL */
     char request_id[24];
     uint64_t started_ns;
 

@@ -99,6 +99,20 @@ static size_t headers_size(struct MHD_Connection *c)
     return n;
 }
 
+/*
+ * A URL whose percent-decoding holds a NUL: every "%00" decodes to one (no
+ * other escape can take in its '%', which is no hex digit), and nothing
+ * else does. The path and the query become C strings that would end there.
+ */
+static char url_has_nul;
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls;
+    (void)conn;
+    return strstr(uri, "%00") ? &url_has_nul : NULL;
+}
+
 static void set_request_id(struct request *r, struct MHD_Connection *c)
 {
     const char *given = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -185,6 +199,10 @@ static void prepare(struct ctx *c)
         reply_problem(r, PROBLEM_request_header_fields_too_large,
                       "The request's headers are larger than %d bytes.",
                       HTTP_MAX_HEADERS);
+    } else if (r->url_has_nul) {
+        reply_problem(r, PROBLEM_invalid_url,
+                      "The URL holds %%00: no path or query parameter may "
+                      "contain a NUL.");
     } else if (!r->route && allow[0]) {
         snprintf(r->allow, sizeof r->allow, "%s", allow);
         reply_problem(r, PROBLEM_method_not_allowed,
@@ -276,12 +294,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
     struct ctx *c = *ptr;
 
     (void)version;
-    if (!c) {
+    if (!c || (void *)c == &url_has_nul) {
         const char *len = MHD_lookup_connection_value(
             conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        int bad_url = c != NULL;
 
         if (!(c = calloc(1, sizeof *c)))
             return MHD_NO;
+        c->req.url_has_nul = bad_url;
         c->conn = conn;
         c->route_index = -1;
         c->req.started_ns = now_ns();
@@ -373,8 +393,10 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **ptr,
 
     (void)conn;
     (void)why;
-    if (!c)
+    if (!c || (void *)c == &url_has_nul) {
+        *ptr = NULL; /* never reached on_request */
         return;
+    }
     ns = now_ns() - c->req.started_ns;
     if (c->req.status) {
         metrics_request(&s->app->metrics, c->route_index, c->req.status, ns,
@@ -460,6 +482,7 @@ struct server *server_start(struct app *app, const char *address, int port,
         MHD_OPTION_CONNECTION_LIMIT, 2000u,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
         MHD_OPTION_END);
     if (!s->daemon) {
         fprintf(stderr, "turnpost: cannot listen on %s:%d\n", address, port);

@@ -16,7 +16,8 @@ bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 
 as_owner() {
     if [ "$(id -u)" -eq 0 ]; then
-        runuser -u postgres -- "$@"
+        # From /: postgres may not enter the caller's directory.
+        (cd / && runuser -u postgres -- "$@")
     else
         "$@"
     fi

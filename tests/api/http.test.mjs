@@ -251,3 +251,46 @@ describe('parameters', () => {
     await ctx.api.get(`/v1/games/${g.id}/moves?limit=500`, { token: tok, expect: 200 });
   });
 });
+
+// A percent-encoded NUL would end the decoded path or value as a C string,
+// and the rest would be dropped: /v1/games/{id}%00/export would be the view,
+// after=0%00junk would be after=0. Any such URL is refused before routing.
+describe('hostile URLs', () => {
+  test('a path holding %00 is 400 invalid_url, whatever follows, and changes nothing', async () => {
+    const g = await startedGame(ctx.api);
+    const seat = g.game.must_act[0];
+    const tok = g.players[seat].token;
+    const { moves } = (await ctx.api.get(`/v1/games/${g.id}/legal-moves`, { token: tok, expect: 200 })).body;
+    const name = uniqueName();
+    await refusedLeavesGame(ctx.api, g.id, viewersOf(g), 'paths holding %00', async () => {
+      for (const p of [`/v1/games/${g.id}%00/export`, `/v1/games/${g.id}%00`, `/v1/games/${g.id}/legal-moves%00x`,
+        `/v1/games/${g.id}%00junk`, '/healthz%00', '/v1/me%00/x', '/%00']) {
+        await ctx.api.get(p, { token: tok, expect: 400, code: 'invalid_url' });
+      }
+      // A legal move sent to a path with %00 is not played.
+      await ctx.api.post(`/v1/games/${g.id}/moves%00`, { token: tok, body: { move: moves[0] }, expect: 400, code: 'invalid_url' });
+      await ctx.api.post(`/v1/games/${g.id}%00/moves`, { token: tok, body: { move: moves[0] }, expect: 400, code: 'invalid_url' });
+      await ctx.api.post('/v1/accounts%00', { body: { name, kind: 'player' }, expect: 400, code: 'invalid_url' });
+    });
+    // The account was not created: its name is still free.
+    await ctx.api.post('/v1/accounts', { body: { name, kind: 'player' }, expect: 201 });
+    // The move the refused requests carried is still the one to play.
+    await ctx.api.post(`/v1/games/${g.id}/moves`, { token: tok, body: { move: moves[0] }, expect: 201 });
+  });
+
+  test('a query holding %00 is 400 invalid_url and changes nothing; %2500 is only text', async () => {
+    const g = await startedGame(ctx.api);
+    const tok = g.players[0].token;
+    await refusedLeavesGame(ctx.api, g.id, viewersOf(g), 'queries holding %00', async () => {
+      for (const q of ['after=0%00junk', 'after=0%00', 'limit=5%001', 'after%00x=0', '%00=1', 'after=0&x=%00']) {
+        await ctx.api.get(`/v1/games/${g.id}/moves?${q}`, { token: tok, expect: 400, code: 'invalid_url' });
+      }
+      await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=0%00x`, { token: tok, expect: 400, code: 'invalid_url' });
+      await ctx.api.get(`/v1/me/games?awaiting=me%00x`, { token: tok, expect: 400, code: 'invalid_url' });
+      // An escaped percent sign decodes to the text "%00": a bad parameter, nothing more.
+      await ctx.api.get(`/v1/games/${g.id}/moves?after=0%2500`, { token: tok, expect: 400, code: 'invalid_parameter' });
+    });
+    const res = await ctx.api.get(`/v1/games/${g.id}/moves?after=0`, { token: tok, expect: 200 });
+    assert.ok(Array.isArray(res.body.moves));
+  });
+});

@@ -55,7 +55,8 @@ describe('openapi.yaml', () => {
   test('every documented error status is a problem+json whose codes go with the status', () => {
     const table = new Map(contractCodes().map((r) => [r.code, r.status]));
     const responses = [...operations().flatMap(({ operation }) => Object.entries(operation.responses)),
-      ['405', spec['x-method-not-allowed']]];
+      ['405', spec['x-method-not-allowed']], ['400', spec['x-invalid-url']],
+      ['431', spec['x-header-fields-too-large']]];
     for (const [status, ref] of responses) {
       if (Number(status) < 400) continue;
       const resp = deref(ref);

@@ -21,7 +21,7 @@ done
 [ -x "$bindir/initdb" ] || { echo "with-postgres.sh: no initdb found" >&2; exit 1; }
 
 as_pg() {
-    if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sh -c "$*"; fi
+    if [ "$(id -u)" = 0 ]; then (cd / && su postgres -s /bin/sh -c "$*"); else sh -c "$*"; fi
 }
 
 dir=$(mktemp -d /tmp/turnpost-pg.XXXXXX)

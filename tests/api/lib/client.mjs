@@ -126,6 +126,11 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
     resp = spec['x-header-fields-too-large'];
     key = 'request 431';
     ctx.opId = '(any request)';
+  } else if (res.status === 400 && /%00/.test(url.pathname + url.search)) {
+    // Refused before routing, whatever the path (x-invalid-url).
+    resp = spec['x-invalid-url'];
+    key = 'request invalid_url';
+    ctx.opId = '(any request)';
   } else if (!hit) {
     if (res.status !== 404) fail(ctx, 'a path the spec does not know must be answered 404');
     resp = deref(spec.components.responses.NotFound);
