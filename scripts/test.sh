@@ -14,7 +14,7 @@ cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
     -DTURNPOST_SANITIZE=ON -DTURNPOST_FUZZ=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 
-(cd tests/api && npm ci --no-audit --no-fund --loglevel=error)
+(cd tests/api && npm ci --engine-strict --no-audit --no-fund --loglevel=error)
 
 work=$(mktemp -d /tmp/turnpost-test.XXXXXX)
 chmod 755 "$work"

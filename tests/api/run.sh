@@ -22,7 +22,7 @@ fi
 export DATABASE_URL
 
 if [ ! -d node_modules/ajv ] || [ ! -d node_modules/yaml ] || [ ! -d node_modules/ajv-formats ]; then
-    npm ci --no-audit --no-fund --loglevel=error
+    npm ci --engine-strict --no-audit --no-fund --loglevel=error
 fi
 
 if [ $# -eq 0 ]; then
