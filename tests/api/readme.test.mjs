@@ -32,8 +32,8 @@ const WALKTHROUGHS = [
 // What the test appends to each walkthrough to read its outcome: the
 // game's status and version, and the scratch folder it ran in.
 const REPORT = {
-  ironfuture: 'echo "@@readme ironfuture $(curl -s $B/v1/games/$G -H "Authorization: Bearer $ADA" | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
-  steam: 'echo "@@readme steam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
+  ironfuture: 'echo; echo "@@readme ironfuture $(curl -s $B/v1/games/$G -H "Authorization: Bearer $ADA" | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
+  steam: 'echo; echo "@@readme steam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
 };
 const B_LINE = /^B=http:\/\/127\.0\.0\.1:8080$/m;
 
@@ -120,7 +120,12 @@ test('the README walkthroughs run as written, one after the other, on one server
   const unexpected = requests.filter((r) => !(r.status >= 200 && r.status < 300) && !refusedMove(r));
   assert.deepEqual(unexpected.map((r) => `${r.method} ${r.route} ${r.status} ${r.problem ?? ''}`), [],
     'no request gets an answer the README does not show');
-  for (const s of shown) assert.ok(requests.some((r) => String(r.status) === s), `the server answered ${s} once`);
+  // ... and each refusal is one the commands print: the statuses refused,
+  // in order, are the status lines printed.
+  const refused = requests.filter((r) => !(r.status >= 200 && r.status < 300)).map((r) => String(r.status));
+  const printed = res.out.split('\n').filter((l) => /^[1-5][0-9]{2}$/.test(l));
+  assert.deepEqual(refused, printed, `the refused requests are those whose status is printed${tail}`);
+  for (const s of shown) assert.ok(refused.includes(s), `the server answered ${s} once`);
 
   // Nothing was left in the checkout; the scratch folders hold the answers.
   assert.deepEqual(readdirSync(checkout), ['build']);
