@@ -125,6 +125,15 @@ int request_params_or_reply(struct request *r, const char *const *allowed)
                           r->query_keys[i]);
             return -1;
         }
+        /* Given twice, which one counts would be a guess. */
+        for (int j = 0; j < i; j++) {
+            if (strcmp(r->query_keys[i], r->query_keys[j]) == 0) {
+                reply_problem(r, PROBLEM_invalid_parameter,
+                              "Parameter %s is given more than once.",
+                              r->query_keys[i]);
+                return -1;
+            }
+        }
     }
     return 0;
 }

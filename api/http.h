@@ -45,7 +45,7 @@ struct request {
     int body_too_large;
     size_t discarded;                 /* body bytes dropped after the limit */
     int headers_too_large;
-    int url_has_nul;                  /* the path or query decodes to a NUL */
+    const char *url_refused;          /* why the URL is refused, or NULL */
     char request_id[24];
     uint64_t started_ns;
 
@@ -90,7 +90,7 @@ const char *problem_name(enum problem_code code);
 const char *request_query(const struct request *r, const char *key);
 
 /* Refuses (400, returning -1) a query parameter not in the NULL-terminated
- * list allowed. */
+ * list allowed, or one given more than once. */
 int request_params_or_reply(struct request *r, const char *const *allowed);
 
 /*

@@ -100,17 +100,41 @@ static size_t headers_size(struct MHD_Connection *c)
 }
 
 /*
- * A URL whose percent-decoding holds a NUL: every "%00" decodes to one (no
- * other escape can take in its '%', which is no hex digit), and nothing
- * else does. The path and the query become C strings that would end there.
+ * URLs that would not mean what they say once decoded, and why each is
+ * refused. Every "%00" decodes to a NUL, where the C string of the path or
+ * of a query parameter would end, and every "%2F" to a '/': no other escape
+ * can take in their '%', which is no hex digit.
  */
-static char url_has_nul;
+static const char *const refused_url[] = {
+    "The URL holds %00: no path segment or query parameter may contain a NUL.",
+    "The path holds %2F: a path segment may not contain a slash.",
+};
 
+/* The reason in refused_url to refuse uri (still encoded) for, or NULL. */
+static const char *const *url_refusal(const char *uri)
+{
+    const char *query = strchr(uri, '?');
+
+    for (const char *p = strchr(uri, '%'); p; p = strchr(p + 1, '%')) {
+        if (p[1] == '0' && p[2] == '0')
+            return &refused_url[0];
+        if ((!query || p < query) && p[1] == '2' && (p[2] == 'f' || p[2] == 'F'))
+            return &refused_url[1];
+    }
+    return NULL;
+}
+
+/* Before the URL is decoded: what on_request gets as its first *ptr. */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     (void)cls;
     (void)conn;
-    return strstr(uri, "%00") ? &url_has_nul : NULL;
+    return (void *)url_refusal(uri);
+}
+
+static int is_refusal(const void *p)
+{
+    return p == &refused_url[0] || p == &refused_url[1];
 }
 
 static void set_request_id(struct request *r, struct MHD_Connection *c)
@@ -199,10 +223,8 @@ static void prepare(struct ctx *c)
         reply_problem(r, PROBLEM_request_header_fields_too_large,
                       "The request's headers are larger than %d bytes.",
                       HTTP_MAX_HEADERS);
-    } else if (r->url_has_nul) {
-        reply_problem(r, PROBLEM_invalid_url,
-                      "The URL holds %%00: no path or query parameter may "
-                      "contain a NUL.");
+    } else if (r->url_refused) {
+        reply_problem(r, PROBLEM_invalid_url, "%s", r->url_refused);
     } else if (!r->route && allow[0]) {
         snprintf(r->allow, sizeof r->allow, "%s", allow);
         reply_problem(r, PROBLEM_method_not_allowed,
@@ -294,14 +316,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
     struct ctx *c = *ptr;
 
     (void)version;
-    if (!c || (void *)c == &url_has_nul) {
+    if (!c || is_refusal(c)) {
         const char *len = MHD_lookup_connection_value(
             conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        int bad_url = c != NULL;
+        const char *refused = c ? *(const char *const *)(void *)c : NULL;
 
         if (!(c = calloc(1, sizeof *c)))
             return MHD_NO;
-        c->req.url_has_nul = bad_url;
+        c->req.url_refused = refused;
         c->conn = conn;
         c->route_index = -1;
         c->req.started_ns = now_ns();
@@ -393,7 +415,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **ptr,
 
     (void)conn;
     (void)why;
-    if (!c || (void *)c == &url_has_nul) {
+    if (!c || is_refusal(c)) {
         *ptr = NULL; /* never reached on_request */
         return;
     }

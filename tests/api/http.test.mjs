@@ -254,7 +254,9 @@ describe('parameters', () => {
 
 // A percent-encoded NUL would end the decoded path or value as a C string,
 // and the rest would be dropped: /v1/games/{id}%00/export would be the view,
-// after=0%00junk would be after=0. Any such URL is refused before routing.
+// after=0%00junk would be after=0. An encoded slash in the path would be a
+// separator: /v1/games/{id}%2Fexport would be the export. Any such URL is
+// refused before routing; a query parameter given twice is refused too.
 describe('hostile URLs', () => {
   test('a path holding %00 is 400 invalid_url, whatever follows, and changes nothing', async () => {
     const g = await startedGame(ctx.api);
@@ -292,5 +294,32 @@ describe('hostile URLs', () => {
     });
     const res = await ctx.api.get(`/v1/games/${g.id}/moves?after=0`, { token: tok, expect: 200 });
     assert.ok(Array.isArray(res.body.moves));
+  });
+
+  test('an encoded slash in the path is 400 invalid_url, not a separator; in a query it is text', async () => {
+    const g = await startedGame(ctx.api);
+    const tok = g.players[0].token;
+    await refusedLeavesGame(ctx.api, g.id, viewersOf(g), 'paths holding %2F', async () => {
+      for (const p of [`/v1/games/${g.id}%2Fexport`, `/v1/games/${g.id}%2flegal-moves`, '/v1/me%2Fgames',
+        `/v1%2Fgames/${g.id}`]) {
+        await ctx.api.get(p, { token: tok, expect: 400, code: 'invalid_url' });
+      }
+      await ctx.api.post(`/v1/games/${g.id}%2Fresign`, { token: tok, body: {}, expect: 400, code: 'invalid_url' });
+      // %252F is the text "%2F": an id that is no uuid.
+      await ctx.api.get(`/v1/games/${g.id}%252Fexport`, { token: tok, expect: 400, code: 'invalid_parameter' });
+      await ctx.api.get(`/v1/games/${g.id}/moves?after=1%2F2`, { token: tok, expect: 400, code: 'invalid_parameter' });
+    });
+  });
+
+  test('a query parameter given twice is 400 invalid_parameter, whichever value comes first', async () => {
+    const g = await startedGame(ctx.api);
+    const tok = g.players[0].token;
+    await refusedLeavesGame(ctx.api, g.id, viewersOf(g), 'repeated query parameters', async () => {
+      for (const q of ['after=0&after=5', 'after=5&after=0', 'limit=1&limit=1', 'after=0&limit=2&after=0']) {
+        await ctx.api.get(`/v1/games/${g.id}/moves?${q}`, { token: tok, expect: 400, code: 'invalid_parameter' });
+      }
+      await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=0&seat=1`, { token: tok, expect: 400, code: 'invalid_parameter' });
+      await ctx.api.get('/v1/me/games?awaiting=me&awaiting=me', { token: tok, expect: 400, code: 'invalid_parameter' });
+    });
   });
 });

@@ -126,7 +126,7 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
     resp = spec['x-header-fields-too-large'];
     key = 'request 431';
     ctx.opId = '(any request)';
-  } else if (res.status === 400 && /%00/.test(url.pathname + url.search)) {
+  } else if (res.status === 400 && (/%00/.test(url.pathname + url.search) || /%2f/i.test(url.pathname))) {
     // Refused before routing, whatever the path (x-invalid-url).
     resp = spec['x-invalid-url'];
     key = 'request invalid_url';
