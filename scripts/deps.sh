@@ -8,11 +8,12 @@ want=(build-essential cmake pkg-config libmicrohttpd-dev libjansson-dev
       libsodium-dev libpq-dev postgresql curl jq)
 if [ "${1:-run}" = test ]; then
     want+=(clang libclang-rt-14-dev)
-    # The HTTP suite and the lint need Node.js 18 or later and npm
-    # (tests/api/package.json): Debian 12's nodejs and npm, unless a new
-    # enough Node.js with its npm came from elsewhere.
-    node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-    if [ "$node_major" -lt 18 ] || ! command -v npm >/dev/null; then
+    # The HTTP suite and the lint need Node.js 18.17 or later and npm
+    # (tests/api/package.json): Debian 12's nodejs (18.20) and npm, unless
+    # a new enough Node.js with its npm came from elsewhere.
+    if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+                  process.exit(a > 18 || (a === 18 && b >= 17) ? 0 : 1)' 2>/dev/null ||
+       ! command -v npm >/dev/null; then
         want+=(nodejs npm)
     fi
 fi
