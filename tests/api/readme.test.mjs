@@ -134,3 +134,11 @@ test('the README walkthroughs run as written, one after the other, on one server
     'each walkthrough worked in a scratch folder of its own');
   assert.notEqual(reports.ironfuture.dir, reports.steam.dir);
 });
+
+test('the README\'s --workers default is the server\'s', { skip: process.env.TURNPOST_WORKERS ? 'TURNPOST_WORKERS is set' : false }, () => {
+  const said = /`--workers N`\s+\(database connections, default (\d+)\)/.exec(readme);
+  assert.ok(said, 'README.md states the --workers default');
+  const served = /serving on \S+ \((\d+) workers\)/.exec(ctx.server.output().stdout);
+  assert.ok(served, 'the server says how many workers it runs');
+  assert.equal(said[1], served[1], 'the README states the default the server starts with');
+});
