@@ -3,7 +3,7 @@
 // another seat's hand, no view or event lists a deck, a seat's view is the
 // spectator's plus its own hand, and the seed stays secret until the end.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { describe, test } from 'node:test';
 
 import {

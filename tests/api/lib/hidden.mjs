@@ -9,7 +9,7 @@
 // A card instance id says which kind of card it is, not where it lies in a
 // deck, so a hand is hidden when none of its ids appears in another view.
 
-import assert from 'node:assert/strict';
+import assert from './checks.mjs';
 
 // Every value under a "card" or "target" key, anywhere in value.
 export function cardIds(value, out = new Set()) {
