@@ -9,6 +9,7 @@
 // with no report (LeakSanitizer's) or the file fails. Every test of the
 // file must make a check (checks.mjs).
 
+import { basename } from 'node:path';
 import { after, afterEach, before } from 'node:test';
 
 import { requireChecks } from './checks.mjs';
@@ -37,7 +38,14 @@ export function useServer(opts = {}) {
     }
   });
   after(async () => {
-    if (ctx.server) await ctx.server.stop();
+    if (!ctx.server) return;
+    try {
+      await ctx.server.stop();
+    } catch (e) {
+      // The hook is this file's; say which test file's server it was.
+      e.message = `${basename(process.argv[1] ?? '')}: ${e.message}`;
+      throw e;
+    }
   });
   return ctx;
 }
