@@ -5,8 +5,9 @@
  * (how many depends on the input, so the fuzzer reaches allocation,
  * supports and the acquisition phase), then offers the input, parsed as
  * JSON, as a move for each seat and for seats that do not exist; and to
- * the seat to act at every other of those positions, so that a move meets
- * the positions it may be taken in whatever its bytes add up to.
+ * the seat to act at the next ELSEWHERE positions where a move of its type
+ * is listed, so that a move meets positions it may be taken in whatever
+ * its bytes add up to.
  * apply must either refuse with a filled rules_error and the state
  * untouched, or take a move legal_moves offered, the same way twice with
  * the same random stream (move_checks.h), and leave a state that loads,

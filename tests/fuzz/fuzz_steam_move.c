@@ -6,8 +6,9 @@
  * concrete by taking their first values) and keeps every position. The
  * input, parsed as JSON, is offered as a move to every seat and to seats
  * that do not exist, at a position chosen by the input's bytes, and to
- * the seat to act at every other position, so that a move meets the
- * positions it may be taken in whatever its bytes add up to. apply
+ * the seat to act at the next ELSEWHERE positions where a move of its
+ * type is listed, so that a move meets positions it may be taken in
+ * whatever its bytes add up to. apply
  * must either refuse with a filled rules_error and the state untouched,
  * or take a move legal_moves offered (a concrete move, or one choice of a
  * listed shape: hex, tile and rotation of a build, an amount within a
