@@ -178,7 +178,8 @@ void handle_game_create(struct request *r, struct worker *w)
     new_uuid(id);
     randombytes_buf(seed, sizeof seed);
     rng_commitment(commitment, seed, id);
-    options_text = json_dumps(options ? options : json_object(), JSON_COMPACT);
+    /* No options are stored as {}. */
+    options_text = options ? json_dumps(options, JSON_COMPACT) : strdup("{}");
     rows_text = json_dumps(rows, JSON_COMPACT);
     if ((st = db_begin(w->db)) != STORAGE_OK) {
         reply_storage(r, st, "game");

@@ -2,31 +2,45 @@
 // legal-moves, and at every step: no seat nor the spectator sees a card of
 // another seat's hand, no view or event lists a deck, a seat's view is the
 // spectator's plus its own hand, and the seed stays secret until the end.
+// Hidden cards are looked for by value too (lib/hidden.mjs): every view
+// against the hands the seats' own views show at that version, the final
+// views against the export's full final state; every log page and move
+// answer must be the export's events as that viewer may see them, and a
+// private event goes to exactly the seat it names.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { describe, test } from 'node:test';
 
 import {
   createAccount, createGame, moveLog, seededRandom, startedGame,
 } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
-import { assertEventsHidden, assertHidden, cardIds } from './lib/hidden.mjs';
+import {
+  assertEventsHidden, assertHidden, assertNoRunOf, assertPrivateToNamed, assertShowsNoHiddenCard,
+  cardIds, eventsFor, learnKinds,
+} from './lib/hidden.mjs';
 import { concretize } from './lib/play.mjs';
 
 const ctx = useServer();
 const MAX_MOVES = Number(process.env.TURNPOST_TEST_MAX_MOVES ?? 3000);
 
 // Plays g to the end. players: [{token, seat}], spectator: a token.
-// Returns {moves, texts} where texts is every response body seen.
+// Returns {moves, texts, final, answers, kinds}: texts is every response
+// body seen, answers every move answer with its seat, kinds each card id's
+// kind.
 async function playToEnd(g, rand, label) {
   const api = ctx.api;
   const texts = [];
+  const answers = [];
+  const kinds = new Map();
   const get = async (path, token) => {
     const r = await api.get(path, { token, expect: 200 });
     texts.push(r.text);
+    learnKinds(r.body, kinds);
     return r.body;
   };
   let moves = 0;
+  let answered = null;   // the last move's answer, checked at its version
   for (;;) {
     const views = {
       0: await get(`/v1/games/${g.id}`, g.players[0].token),
@@ -37,13 +51,20 @@ async function playToEnd(g, rand, label) {
     assert.equal(views[0].version, v.version);
     assert.equal(views[1].version, v.version);
     const at = `${label} v${v.version}`;
-    assertHidden(views, at);
+    const hands = assertHidden(views, at);
+    const handsBySeat = { 0: hands[0], 1: hands[1] };
+    for (const [who, seat] of [['0', 0], ['1', 1], ['spectator', null]]) {
+      assertShowsNoHiddenCard(views[who], seat, handsBySeat, kinds, `${at}: view of ${who}`);
+    }
+    if (answered) {
+      assertShowsNoHiddenCard(answered.body.game, answered.seat, handsBySeat, kinds, `${at}: move answer to seat ${answered.seat}`);
+    }
     if (v.status === 'finished') {
       assert.deepEqual(v.must_act, []);
       assert.equal(v.winners.length, 1, `${at}: one winner`);
       assert.equal(v.state.winner, v.winners[0]);
       assert.equal(v.state.phase, 'over');
-      return { moves, texts, final: views };
+      return { moves, texts, final: views, answers, kinds };
     }
     assert.equal(v.status, 'active');
     assert.equal(v.must_act.length, 1, `${at}: one seat acts`);
@@ -67,6 +88,9 @@ async function playToEnd(g, rand, label) {
       token: p.token, body: { move }, headers: { 'if-match': `"${v.version}"` }, expect: 201,
     });
     texts.push(res.text);
+    learnKinds(res.body, kinds);
+    answered = { body: res.body, seat };
+    answers.push(answered);
     assert.equal(res.body.version, v.version + 1);
     assert.equal(res.body.game.viewer_seat, seat);
     assertEventsHidden(res.body.events, seat, `${at} answer to seat ${seat}`);
@@ -74,21 +98,46 @@ async function playToEnd(g, rand, label) {
   }
 }
 
-// The whole log as each viewer sees it, checked for private events.
-async function checkLogs(g, label) {
+// The whole log as each viewer sees it, checked for private events and
+// against the export: entry for entry, the events are the export's as that
+// viewer may see them. Returns the logs' texts.
+async function checkLogs(g, label, ex) {
   const texts = [];
+  const full = [{ seq: 1, seat: -1, kind: 'setup', events: ex.setup.events }, ...ex.moves];
+  for (const m of full) assertPrivateToNamed(m.events, `${label} export seq ${m.seq}`);
   for (const [who, token, seat] of [['0', g.players[0].token, 0], ['1', g.players[1].token, 1], ['spectator', g.spectator, null]]) {
     const log = await moveLog(ctx.api, g.id, token);
     texts.push(JSON.stringify(log));
     for (const m of log) assertEventsHidden(m.events, seat, `${label} log of ${who} seq ${m.seq}`);
+    assert.deepEqual(log.map((m) => [m.seq, m.seat, m.kind]), full.map((m) => [m.seq, m.seat, m.kind]),
+      `${label}: the log of ${who} has the export's entries`);
+    log.forEach((m, i) => assert.deepEqual(m.events, eventsFor(full[i].events, seat),
+      `${label}: log of ${who} seq ${m.seq} is not the export's events as ${who} may see them`));
   }
   return texts;
 }
 
-async function exportAndCheck(g, seen, label) {
+// The export, and what it says of everything seen during the game: the
+// seed was secret, each move answer carried the export's events as its
+// seat may see them, and the final views show no card of another seat's
+// hand nor any deck in order, by the full final state.
+async function exportAndCheck(g, r, label) {
   const ex = (await ctx.api.get(`/v1/games/${g.id}/export`, { token: g.players[0].token, expect: 200 })).body;
   assert.equal(ex.final_state.phase ?? 'over', 'over');
-  for (const t of seen) assert.ok(!t.includes(ex.seed), `${label}: the seed was visible before the export`);
+  for (const t of r.texts) assert.ok(!t.includes(ex.seed), `${label}: the seed was visible before the export`);
+  for (const a of r.answers) {
+    const m = ex.moves.find((x) => x.seq === a.body.seq);
+    assert.ok(m, `${label}: move ${a.body.seq} is in the export`);
+    assert.deepEqual(a.body.events, eventsFor(m.events, a.seat),
+      `${label}: the answer to move ${a.body.seq} is not the export's events as seat ${a.seat} may see them`);
+  }
+  const st = ex.final_state;
+  const hands = Object.fromEntries(st.seats.map((p, s) => [s, new Set(p.hand)]));
+  const decks = [...st.seats.map((p) => p.deck), st.unit_deck, st.location_deck];
+  for (const [who, seat] of [['0', 0], ['1', 1], ['spectator', null]]) {
+    assertShowsNoHiddenCard(r.final[who], seat, hands, r.kinds, `${label} final view of ${who}`);
+    assertNoRunOf(r.final[who], decks, `${label} final view of ${who}`);
+  }
   return ex;
 }
 
@@ -99,8 +148,9 @@ describe('whole games', () => {
     const rand = seededRandom(1001);
     const r = await playToEnd(g, rand, 'game A');
     assert.ok(r.moves > 5);
-    const logs = await checkLogs(g, 'game A');
-    const ex = await exportAndCheck(g, [...r.texts, ...logs], 'game A');
+    const ex = await exportAndCheck(g, r, 'game A');
+    const logs = await checkLogs(g, 'game A', ex);
+    for (const t of logs) assert.ok(!t.includes(ex.seed), 'game A: the seed is not in the log');
     assert.deepEqual(ex.winners, r.final.spectator.winners);
   });
 
@@ -120,8 +170,9 @@ describe('whole games', () => {
     assert.equal(r.final.spectator.state.rounds_to_win, 3);
     const winner = r.final.spectator.winners[0];
     assert.equal(r.final.spectator.state.players[winner].rounds_won, 3);
-    const logs = await checkLogs(g, 'game B');
-    const ex = await exportAndCheck(g, [...r.texts, ...logs], 'game B');
+    const ex = await exportAndCheck(g, r, 'game B');
+    const logs = await checkLogs(g, 'game B', ex);
+    for (const t of logs) assert.ok(!t.includes(ex.seed), 'game B: the seed is not in the log');
     assert.deepEqual(ex.seats.map((s) => s.entropy), ['invitee dice', '']);
     const finished = (await ctx.api.get('/v1/me/games?status=finished', { token: a.token, expect: 200 })).body.games;
     assert.ok(finished.some((x) => x.id === g.id && x.must_act === false));
@@ -132,8 +183,8 @@ describe('whole games', () => {
     for (let i = 0; i < n; i++) {
       const g0 = await startedGame(ctx.api, { options: { rounds_to_win: 1 + (i % 2) } });
       const g = { id: g0.id, players: g0.players, spectator: g0.spectator.token };
-      await playToEnd(g, seededRandom(3000 + i), `game C${i}`);
-      await checkLogs(g, `game C${i}`);
+      const r = await playToEnd(g, seededRandom(3000 + i), `game C${i}`);
+      await checkLogs(g, `game C${i}`, await exportAndCheck(g, r, `game C${i}`));
     }
   });
 });

@@ -11,7 +11,7 @@
 //   - the export passes `turnpost verify`, which refuses it once a
 //     resignation names a seat that had already left, or the winners change.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,9 +113,9 @@ test('a Steam player resigns; the other three play on until one is left', async 
   await refusedLeavesGame(api, id, viewers, 'the resigned seat acts', async () => {
     for (const move of [...other.moves.slice(0, 3), { type: 'pass' }, { type: 'done' }]) {
       const r = await api.post(`/v1/games/${id}/moves`, {
-        token: players[first].token, body: { move }, expect: [409, 422],
+        token: players[first].token, body: { move }, expect: 409, code: 'not_your_turn',
       });
-      assert.ok(['not_your_turn', 'illegal_move'].includes(r.body.code), r.text);
+      assert.equal(r.body.status, 409);
     }
     const again = await api.post(`/v1/games/${id}/resign`, { token: players[first].token, expect: 422, code: 'illegal_move' });
     assert.equal(again.body.violation, 'already_resigned');

@@ -1,7 +1,7 @@
 // service.test.mjs - health, readiness, metrics, the served contract, keys,
 // and the server's own start and stop.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 

@@ -1,13 +1,15 @@
 // spec.test.mjs - the contract itself: the checks on openapi/openapi.yaml
 // that the linter does not make. Needs no server.
 
-import assert from 'node:assert/strict';
+import assert, { requireChecks } from './lib/checks.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
 import { deref, operations, spec, validatorFor } from './lib/spec.mjs';
+
+requireChecks();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const contract = readFileSync(resolve(here, '../../docs/api-contract.md'), 'utf8');

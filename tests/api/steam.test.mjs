@@ -16,7 +16,7 @@
 //   - the seed appears in no answer before the export, and the export
 //     passes `turnpost verify`.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

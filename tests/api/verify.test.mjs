@@ -2,7 +2,7 @@
 // `turnpost verify`, and any change to a die roll, the seed, a move or the
 // final state makes it fail.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

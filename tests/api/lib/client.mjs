@@ -15,7 +15,7 @@
 //     spec accepts too: its JSON body, path and query parameters.
 // Any mismatch throws, failing the test that made the request.
 
-import assert from 'node:assert/strict';
+import assert, { countCheck } from './checks.mjs';
 import { appendFileSync } from 'node:fs';
 
 import {
@@ -170,7 +170,8 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
 //   opts.body      a value sent as JSON (Content-Type application/json)
 //   opts.raw       a string, Buffer or stream sent as is (with opts.contentType)
 //   opts.headers   more request headers
-//   opts.expect    a status or list of statuses; anything else throws
+//   opts.expect    the status the contract gives; anything else throws (one
+//                  status: a test never takes either of two outcomes)
 //   opts.code      with expect: the problem code expected
 // Returns {status, headers, text, body, requestId}.
 export async function request(base, method, path, opts = {}) {
@@ -207,9 +208,10 @@ export async function request(base, method, path, opts = {}) {
   const body = validate(method, url, res, text, sent);
   const out = { status: res.status, headers: res.headers, text, body, requestId: res.headers.get('x-request-id') };
   if (opts.expect !== undefined) {
-    const want = [].concat(opts.expect);
-    if (!want.includes(res.status)) {
-      assert.fail(`${method} ${path}: expected ${want.join(' or ')}, got ${res.status}: ${excerpt(text)}`);
+    countCheck();
+    if (!Number.isInteger(opts.expect)) assert.fail(`${method} ${path}: expect names one status, not ${JSON.stringify(opts.expect)}`);
+    if (res.status !== opts.expect) {
+      assert.fail(`${method} ${path}: expected ${opts.expect}, got ${res.status}: ${excerpt(text)}`);
     }
     if (opts.code !== undefined) {
       assert.equal(body?.code, opts.code, `${method} ${path}: problem code (${excerpt(text)})`);

@@ -1,6 +1,6 @@
 // fixtures.mjs - accounts, tokens, games and snapshots for the API tests.
 
-import assert from 'node:assert/strict';
+import assert from './checks.mjs';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 export const RULESET = process.env.TURNPOST_TEST_RULESET ?? 'ironfuture';

@@ -9,7 +9,7 @@
 // A card instance id says which kind of card it is, not where it lies in a
 // deck, so a hand is hidden when none of its ids appears in another view.
 
-import assert from 'node:assert/strict';
+import assert from './checks.mjs';
 
 // Every value under a "card" or "target" key, anywhere in value.
 export function cardIds(value, out = new Set()) {
@@ -95,5 +95,101 @@ export function assertEventsHidden(events, viewerSeat, label) {
     if (/^(draw|drawn|deal|dealt)$/.test(e.type)) {
       assert.equal(cardIds(e).size, 0, `${label}: public event ${JSON.stringify(e)} names drawn cards`);
     }
+  }
+}
+
+// ---- by value ---------------------------------------------------------------
+//
+// The checks above look where the engine puts things today ("hand",
+// "card", keys naming a deck). These look at values, wherever they are:
+// what a seat may not know is another seat's hand, known to the test from
+// that seat's own view at the same version (and, after the game, the
+// export's full final state with every deck in order).
+
+// Each card id's kind (catalog data, the same for every viewer), learned
+// from every {card, unit} pair seen in value.
+export function learnKinds(value, kinds) {
+  if (Array.isArray(value)) {
+    for (const v of value) learnKinds(v, kinds);
+  } else if (value && typeof value === 'object') {
+    if (Number.isInteger(value.card) && typeof value.unit === 'string') kinds.set(value.card, value.unit);
+    for (const v of Object.values(value)) learnKinds(v, kinds);
+  }
+  return kinds;
+}
+
+// Every place in value that shows one of the cards in hidden (a Set of
+// card ids), whatever its key:
+//   - an array of distinct integers that is the whole of hidden (ids
+//     listed bare), when hidden holds three or more (views hold pairs of
+//     small numbers, a location's capture values, that may equal a hand
+//     of two);
+//   - an object holding an id of hidden with that card's kind among its
+//     strings (a card shown as an object), unless another of its
+//     integers is a card of that kind the viewer may see (a public card
+//     with, say, its damage equal to a hidden id).
+// Returns [{path, why}].
+export function hiddenShown(value, hidden, kinds, path = '', out = []) {
+  if (Array.isArray(value)) {
+    const ints = value.filter((v) => Number.isInteger(v));
+    if (hidden.size >= 3 && ints.length === value.length && ints.length === hidden.size &&
+        new Set(ints).size === ints.length && ints.every((v) => hidden.has(v))) {
+      out.push({ path, why: `lists the hidden cards ${JSON.stringify(value)}` });
+    }
+    value.forEach((v, i) => hiddenShown(v, hidden, kinds, `${path}[${i}]`, out));
+  } else if (value && typeof value === 'object') {
+    const vals = Object.values(value);
+    const strs = new Set(vals.filter((v) => typeof v === 'string'));
+    const cards = vals.filter((v) => Number.isInteger(v) && kinds.has(v) && strs.has(kinds.get(v)));
+    const shown = cards.filter((c) => hidden.has(c));
+    if (shown.length > 0 && shown.length === cards.length) {
+      out.push({ path, why: `shows hidden card ${shown[0]} (${kinds.get(shown[0])}): ${JSON.stringify(value).slice(0, 200)}` });
+    }
+    for (const [k, v] of Object.entries(value)) hiddenShown(v, hidden, kinds, `${path}.${k}`, out);
+  }
+  return out;
+}
+
+// Fails when value, received by viewer (a seat or null), shows a card of
+// another seat's hand. hands: {seat: Set of ids}.
+export function assertShowsNoHiddenCard(value, viewer, hands, kinds, label) {
+  for (const [s, hand] of Object.entries(hands)) {
+    if (Number(s) === viewer) continue;
+    const found = hiddenShown(value, hand, kinds);
+    assert.deepEqual(found, [], `${label}: shows seat ${s}'s hand to ${viewer ?? 'the spectator'}`);
+  }
+}
+
+// Fails when an array anywhere in value holds three or more entries of a
+// hidden list one after another, in that list's order (a deck's order, by
+// value; three, as two small numbers side by side are common): lists is
+// an array of arrays, e.g. every deck of the export's final state.
+export function assertNoRunOf(value, lists, label, path = '') {
+  if (Array.isArray(value)) {
+    for (const list of lists) {
+      for (let i = 0; i + 2 < value.length; i++) {
+        const at = list.indexOf(value[i]);
+        assert.ok(at < 0 || at + 2 >= list.length || list[at + 1] !== value[i + 1] || list[at + 2] !== value[i + 2],
+          `${label}: ${path} shows a hidden pile in order: ${JSON.stringify(value).slice(0, 200)}`);
+      }
+    }
+    value.forEach((v, i) => assertNoRunOf(v, lists, label, `${path}[${i}]`));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) assertNoRunOf(v, lists, label, `${path}.${k}`);
+  }
+}
+
+// What viewer may see of the export's events: the public ones and the
+// private ones sent to it.
+export function eventsFor(events, viewer) {
+  return events.filter((e) => e.to === undefined || (viewer !== null && e.to.includes(viewer)));
+}
+
+// A private event goes to exactly the seat it names.
+export function assertPrivateToNamed(events, label) {
+  for (const e of events) {
+    if (e.to === undefined) continue;
+    assert.ok(Number.isInteger(e.seat), `${label}: private event ${e.type} names no seat`);
+    assert.deepEqual(e.to, [e.seat], `${label}: private event ${e.type} of seat ${e.seat} goes to ${JSON.stringify(e.to)}`);
   }
 }

@@ -1,6 +1,6 @@
 // play.mjs - choosing and submitting moves through HTTP.
 
-import assert from 'node:assert/strict';
+import assert from './checks.mjs';
 
 // Turns an entry of legal-moves into a move to submit. An entry is either
 // a concrete move ({"type": ..., fields}) or, where the engine lists the

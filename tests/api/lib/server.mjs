@@ -4,8 +4,13 @@
 // TURNPOST_LISTEN=127.0.0.1 and DATABASE_URL from the environment, on a free
 // port and a fresh key directory, waits until GET /readyz answers 200, and
 // returns {url, port, keysDir, adminToken, stop(), output()}. adminToken is
-// what the server printed as "admin token: <token>" on stdout. stop() sends
-// SIGTERM and resolves with the exit code once the process has exited.
+// what the server printed as "admin token: <token>" on stdout.
+//
+// A server must end well: stop() sends SIGTERM, waits for the exit, and
+// throws unless the server exited 0 by itself and its stderr holds no
+// sanitizer report (LeakSanitizer's come only at exit, so stop() is where
+// they are seen). sanitizerReport() reads stderr at any time; the harness
+// asks after every test, so a report fails the test that caused it.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +38,40 @@ export function freePort() {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// What AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer and the
+// others print when they find something (UBSan without halt_on_error goes
+// on running, so only its stderr tells).
+const SANITIZER = [
+  /ERROR: AddressSanitizer/,
+  /ERROR: LeakSanitizer/,
+  /WARNING: \w*Sanitizer/,
+  /ERROR: \w*Sanitizer/,
+  /SUMMARY: \w*Sanitizer/,
+  /runtime error: /,
+];
+
+// The first sanitizer report in text with what follows it, or null.
+export function sanitizerReport(text) {
+  let at = -1;
+  for (const re of SANITIZER) {
+    const m = re.exec(text);
+    if (m && (at < 0 || m.index < at)) at = m.index;
+  }
+  if (at < 0) return null;
+  const start = text.lastIndexOf('\n', at) + 1;
+  return text.slice(start, start + 4000);
+}
+
+// Why the way a server ended is not a clean end, or null: a signal, a
+// non-zero exit, or a sanitizer report on its stderr.
+export function badEnd(exit, stderr) {
+  const report = sanitizerReport(stderr);
+  if (report) return `a sanitizer reported:\n${report}`;
+  if (exit.signal !== null) return `it was killed by ${exit.signal}`;
+  if (exit.code !== 0) return `it exited with status ${exit.code}`;
+  return null;
+}
 
 // Servers still running when this process exits (a test that threw before
 // stop(), an interrupted run) are killed with it, never left behind.
@@ -102,20 +141,35 @@ export async function startServer(opts = {}) {
     // The token line may trail readiness by a moment.
     for (let i = 0; i < 20 && !adminToken; i++) await sleep(25);
 
-    const stop = async (timeout = 10000) => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
-        await exitPromise;
-        clearTimeout(timer);
+    // Ends the server and returns {code, signal}; throws when it did not
+    // end well (see badEnd). Given a timeout, a server that has not exited
+    // by then is killed, and that is a bad end too.
+    let stopped = null;
+    const stop = async (timeout = 20000) => {
+      if (!stopped) {
+        const wasAlive = !exited;
+        if (wasAlive) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
+          await exitPromise;
+          clearTimeout(timer);
+        }
+        // stderr may still be draining after the exit event.
+        await new Promise((r) => (child.stderr.readableEnded ? r() : child.stderr.once('end', r)));
+        if (ownKeys) rmSync(keysDir, { recursive: true, force: true });
+        const why = badEnd(exited, err);
+        stopped = { exit: exited, why: why && `turnpost on ${url} did not end well` +
+          `${wasAlive ? '' : ' (it had exited before it was stopped)'}: ${why}\n` +
+          `stdout (tail):\n${out.slice(-2000)}\nstderr (tail):\n${err.slice(-6000)}` };
       }
-      if (ownKeys) rmSync(keysDir, { recursive: true, force: true });
-      return exited;
+      if (stopped.why) throw new Error(stopped.why);
+      return stopped.exit;
     };
     return {
       url, port, keysDir, adminToken, stop, pid: child.pid,
       output: () => ({ stdout: out, stderr: err }),
       alive: () => !exited,
+      sanitizerReport: () => sanitizerReport(err),
     };
   }
 }
