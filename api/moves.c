@@ -144,8 +144,8 @@ static int answered_before(struct request *r, struct worker *w,
 static void commit_change(struct request *r, struct worker *w,
                           struct storage_game *g, int seat,
                           const struct caller *c, const char *kind,
-                          const char *move_text, json_t *events,
-                          int answer_status)
+                          const json_t *move, const char *move_text,
+                          json_t *events, int answer_status)
 {
     struct storage_advance a = {0};
     json_t *answer, *payload;
@@ -156,6 +156,12 @@ static void commit_change(struct request *r, struct worker *w,
     g->version++;
     g->move_count++;
     now_rfc3339(g->updated_at);
+    /* from the locked row's head: the answer below shows the new one */
+    if (play_chain_next(g, g->move_count, seat, kind, move, events)) {
+        db_rollback(w->db);
+        reply_problem(r, PROBLEM_internal, "The move log's hash chain is broken.");
+        return;
+    }
     answer = answer_status == 201
                  ? json_pack("{s:I, s:I, s:o, s:o}", "seq", (json_int_t)g->move_count,
                              "version", (json_int_t)g->version, "events",
@@ -186,6 +192,7 @@ static void commit_change(struct request *r, struct worker *w,
     a.answer_text = answer_text;
     a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
     a.payload_text = payload_text;
+    a.hash_hex = g->log_head;
     st = storage_game_advance_commit(w->db, g->id, &a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
@@ -312,7 +319,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     g.rng_pos = (int64_t)rng.pos;
     settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
+    commit_change(r, w, &g, seat, &c, "move", move, move_text, events, 201);
     goto out;
 refused:
     /* A retry of a move that was applied finds the game moved on. */
@@ -340,7 +347,7 @@ void handle_resign(struct request *r, struct worker *w)
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    json_t *body, *events = NULL;
+    json_t *body, *events = NULL, *resign;
     const struct rules_engine *e;
     int seat;
 
@@ -371,7 +378,10 @@ void handle_resign(struct request *r, struct worker *w)
         goto rollback;
     }
     settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
+    resign = json_pack("{s:s}", "type", "resign");
+    commit_change(r, w, &g, seat, &c, "resign", resign, "{\"type\":\"resign\"}", events,
+                  200);
+    json_decref(resign);
     goto out;
 rollback:
     db_rollback(w->db);
@@ -451,8 +461,10 @@ void handle_export(struct request *r, struct worker *w)
             after = json_integer_value(json_object_get(m, "seq"));
             json_object_del(m, "created_at");
             if (strcmp(json_string_value(json_object_get(m, "kind")), "setup") == 0)
-                setup = json_pack("{s:O, s:O}", "events", json_object_get(m, "events"),
-                                  "rng_pos", json_object_get(m, "rng_pos"));
+                setup = json_pack("{s:O, s:O, s:O, s:O}", "seq", json_object_get(m, "seq"),
+                                  "events", json_object_get(m, "events"), "rng_pos",
+                                  json_object_get(m, "rng_pos"), "hash",
+                                  json_object_get(m, "hash"));
             else
                 json_array_append(moves, m);
         }
@@ -469,11 +481,15 @@ void handle_export(struct request *r, struct worker *w)
     }
     sodium_bin2hex(seed, sizeof seed, g.seed, RNG_SEED_BYTES);
     reply_json(r, 200,
-               json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:O, s:o}",
-                         "format", "turnpost-export-1", "game_id", g.id, "ruleset",
+               json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:I, s:I, "
+                         "s:o, s:O, s:o}",
+                         "format", "turnpost-export-2", "game_id", g.id, "ruleset",
                          g.ruleset, "options", g.options, "seat_count", g.seat_count,
                          "seats", seats, "seed", seed, "commitment", g.commitment,
                          "setup", setup ? setup : json_null(), "moves", moves,
+                         "move_count", (json_int_t)g.move_count, "chain_from",
+                         (json_int_t)g.chain_from, "log_head",
+                         g.log_head[0] ? json_string(g.log_head) : json_null(),
                          "final_state", g.state ? g.state : json_null(), "winners",
                          play_seat_list(g.winners)));
     setup = NULL;

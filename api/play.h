@@ -43,6 +43,16 @@ void play_rng(const struct storage_game *g, struct rng *rng);
 enum storage_status play_start(struct db *db, struct storage_game *g,
                                struct rules_error *err);
 
+/*
+ * Chains the log entry that the next change of g writes (api/chain.h):
+ * its hash after g->log_head, which becomes the new head. Call it with g
+ * already changed (status, rng_pos) and before rendering any answer, which
+ * shows the head. Returns 0, or -1 when the stored chain is broken.
+ */
+int play_chain_next(struct storage_game *g, int64_t seq, int seat,
+                    const char *kind, const json_t *move,
+                    const json_t *events);
+
 /* A JSON array of the seats in bitmask m. New reference. */
 json_t *play_seat_list(unsigned m);
 
