@@ -1,0 +1,296 @@
+/*
+ * test_chain.c - the move log's hash chain (api/chain.h): the bytes it
+ * hashes are the ones the header documents, built here by hand; every
+ * field of an entry and the hash before it count; the JSON is canonical,
+ * so the value the server built and the one read back from PostgreSQL or
+ * an export hash alike; the key comes from the seed.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <sodium.h>
+
+#include "chain.h"
+#include "check.h"
+
+#define GAME "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3c"
+#define COMMITMENT "05113b45cc18a51bc4986afc4dd2b5c1620883969097697d1205f95a17a6419e"
+
+/* A byte string built field by field, as chain.h describes. */
+struct bytes {
+    unsigned char b[4096];
+    size_t n;
+};
+
+static void put_field(struct bytes *o, const void *p, size_t len)
+{
+    for (int i = 7; i >= 0; i--)
+        o->b[o->n++] = (unsigned char)(((uint64_t)len >> (8 * i)) & 0xff);
+    memcpy(o->b + o->n, p, len);
+    o->n += len;
+}
+
+static void put_text(struct bytes *o, const char *s)
+{
+    put_field(o, s, strlen(s));
+}
+
+static void put_int(struct bytes *o, int64_t v)
+{
+    unsigned char b[8];
+
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(((uint64_t)v >> (56 - 8 * i)) & 0xff);
+    put_field(o, b, 8);
+}
+
+static void seed_of(unsigned char seed[32], unsigned char b)
+{
+    for (int i = 0; i < 32; i++)
+        seed[i] = (unsigned char)(b * 7 + i);
+}
+
+/* A move entry of an Iron Future-like game, with a private event. */
+struct sample {
+    json_t *move, *events;
+    struct chain_entry e;
+};
+
+static void sample_make(struct sample *s)
+{
+    s->move = json_loads("{\"type\":\"deploy\",\"location\":2,\"card\":\"scout\"}", 0, NULL);
+    s->events = json_loads("[{\"type\":\"deployed\",\"seat\":1,\"location\":2},"
+                           "{\"type\":\"drew\",\"to\":[1],\"cards\":[\"tank\",\"mech\"]}]",
+                           0, NULL);
+    s->e = (struct chain_entry){GAME, 7, 1, "move", s->move, s->events, 123};
+}
+
+static void sample_free(struct sample *s)
+{
+    json_decref(s->move);
+    json_decref(s->events);
+}
+
+static void test_hashes_the_documented_bytes(void)
+{
+    unsigned char seed[32], key[32], want_key[32], genesis[32], want_genesis[32];
+    unsigned char h[32], want[32];
+    struct bytes k = {0}, g = {0}, m = {0};
+    struct sample s;
+
+    seed_of(seed, 1);
+    sample_make(&s);
+    put_text(&k, "turnpost-log-key-1");
+    put_text(&k, GAME);
+    crypto_generichash(want_key, 32, k.b, k.n, seed, 32);
+    chain_key(key, seed, 32, GAME);
+    CHECK(memcmp(key, want_key, 32) == 0);
+
+    put_text(&g, "turnpost-log-genesis-1");
+    put_text(&g, GAME);
+    put_text(&g, COMMITMENT);
+    put_int(&g, 1);
+    crypto_generichash(want_genesis, 32, g.b, g.n, NULL, 0);
+    chain_genesis(genesis, GAME, COMMITMENT, 1);
+    CHECK(memcmp(genesis, want_genesis, 32) == 0);
+
+    /* the JSON written out by hand: keys sorted, no spaces */
+    put_text(&m, "turnpost-log-entry-1");
+    put_field(&m, genesis, 32);
+    put_text(&m, GAME);
+    put_int(&m, 7);
+    put_int(&m, 1);
+    put_text(&m, "move");
+    put_text(&m, "{\"card\":\"scout\",\"location\":2,\"type\":\"deploy\"}");
+    put_text(&m, "[{\"location\":2,\"seat\":1,\"type\":\"deployed\"},"
+                 "{\"cards\":[\"tank\",\"mech\"],\"to\":[1],\"type\":\"drew\"}]");
+    put_int(&m, 123);
+    crypto_generichash(want, 32, m.b, m.n, want_key, 32);
+    CHECK_EQ_INT(chain_entry_hash(h, key, genesis, &s.e), 0);
+    CHECK(memcmp(h, want, 32) == 0);
+    sample_free(&s);
+}
+
+static void test_the_setup_seat_is_minus_one_in_twos_complement(void)
+{
+    unsigned char key[32] = {0}, prev[32] = {0}, h[32], want[32];
+    json_t *move = json_object(), *events = json_array();
+    struct chain_entry e = {GAME, 1, -1, "setup", move, events, 0};
+    struct bytes m = {0};
+
+    put_text(&m, "turnpost-log-entry-1");
+    put_field(&m, prev, 32);
+    put_text(&m, GAME);
+    put_int(&m, 1);
+    put_field(&m, "\xff\xff\xff\xff\xff\xff\xff\xff", 8);
+    put_text(&m, "setup");
+    put_text(&m, "{}");
+    put_text(&m, "[]");
+    put_int(&m, 0);
+    crypto_generichash(want, 32, m.b, m.n, key, 32);
+    CHECK_EQ_INT(chain_entry_hash(h, key, prev, &e), 0);
+    CHECK(memcmp(h, want, 32) == 0);
+    json_decref(move);
+    json_decref(events);
+}
+
+/* Any change to the entry or to the hash before it changes its hash. */
+static void test_every_field_and_the_previous_hash_count(void)
+{
+    unsigned char key[32], prev[32], base[32], h[32];
+    struct sample s;
+    struct chain_entry e;
+    json_t *other_move, *other_events;
+
+    chain_key(key, (const unsigned char *)"0123456789abcdef0123456789abcdef", 32, GAME);
+    chain_genesis(prev, GAME, COMMITMENT, 1);
+    sample_make(&s);
+    other_move = json_loads("{\"type\":\"deploy\",\"location\":1,\"card\":\"scout\"}", 0, NULL);
+    other_events = json_deep_copy(s.events);
+    /* only the private event differs: a different hand drawn */
+    json_array_set_new(json_object_get(json_array_get(other_events, 1), "cards"), 1,
+                       json_string("tank"));
+    CHECK_EQ_INT(chain_entry_hash(base, key, prev, &s.e), 0);
+
+    prev[31] ^= 1;
+    CHECK_EQ_INT(chain_entry_hash(h, key, prev, &s.e), 0);
+    CHECK(memcmp(h, base, 32) != 0);
+    prev[31] ^= 1;
+    e = s.e;
+    e.game_id = "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3d";
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.seq = 8;
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.seat = 0;
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.kind = "resign";
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.move = other_move;
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.events = other_events;
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    e = s.e;
+    e.rng_pos = 124;
+    chain_entry_hash(h, key, prev, &e);
+    CHECK(memcmp(h, base, 32) != 0);
+    key[0] ^= 1;
+    chain_entry_hash(h, key, prev, &s.e);
+    CHECK(memcmp(h, base, 32) != 0);
+    json_decref(other_move);
+    json_decref(other_events);
+    sample_free(&s);
+}
+
+/*
+ * The JSON is canonical: key order, spacing and escapes of the text it was
+ * read from do not matter, as PostgreSQL's jsonb keeps none of them.
+ */
+static void test_the_json_is_canonical(void)
+{
+    unsigned char key[32] = {3}, prev[32] = {4}, a[32], b[32];
+    json_t *m1 = json_loads("{\"type\":\"buy\",\"card\":\"caf\\u00e9\",\"n\":[1,2]}", 0, NULL);
+    json_t *m2 = json_loads("{ \"n\" : [ 1, 2 ],\n \"card\": \"caf\xc3\xa9\", \"type\": \"buy\" }",
+                            0, NULL);
+    json_t *ev = json_array();
+    struct chain_entry e = {GAME, 3, 0, "move", m1, ev, 9};
+    char *text;
+    json_t *back;
+
+    CHECK(m1 && m2);
+    CHECK_EQ_INT(chain_entry_hash(a, key, prev, &e), 0);
+    e.move = m2;
+    CHECK_EQ_INT(chain_entry_hash(b, key, prev, &e), 0);
+    CHECK(memcmp(a, b, 32) == 0);
+    /* printed the way the server stores it and read back */
+    text = json_dumps(m1, JSON_COMPACT);
+    back = json_loads(text, 0, NULL);
+    e.move = back;
+    CHECK_EQ_INT(chain_entry_hash(b, key, prev, &e), 0);
+    CHECK(memcmp(a, b, 32) == 0);
+    free(text);
+    json_decref(back);
+    json_decref(m1);
+    json_decref(m2);
+    json_decref(ev);
+}
+
+static void test_the_key_and_the_genesis_depend_on_the_game(void)
+{
+    unsigned char s1[32], s2[32], k1[32], k2[32], g1[32], g2[32];
+
+    seed_of(s1, 1);
+    seed_of(s2, 2);
+    chain_key(k1, s1, 32, GAME);
+    chain_key(k2, s2, 32, GAME);
+    CHECK(memcmp(k1, k2, 32) != 0);
+    chain_key(k2, s1, 32, "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3d");
+    CHECK(memcmp(k1, k2, 32) != 0);
+    CHECK(memcmp(k1, s1, 32) != 0);
+    chain_genesis(g1, GAME, COMMITMENT, 1);
+    chain_genesis(g2, GAME, COMMITMENT, 5);
+    CHECK(memcmp(g1, g2, 32) != 0);
+    chain_genesis(g2, "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3d", COMMITMENT, 1);
+    CHECK(memcmp(g1, g2, 32) != 0);
+    chain_genesis(g2, GAME, "15113b45cc18a51bc4986afc4dd2b5c1620883969097697d1205f95a17a6419e", 1);
+    CHECK(memcmp(g1, g2, 32) != 0);
+}
+
+/* The server's step: from the head in hex, or the genesis at entry from. */
+static void test_next_hex_chains_from_the_head(void)
+{
+    unsigned char seed[32], key[32], h[32];
+    char head[CHAIN_HEX_LEN] = "", want[CHAIN_HEX_LEN];
+    json_t *move = json_object(), *events = json_array();
+    struct chain_entry e = {GAME, 1, -1, "setup", move, events, 40};
+
+    seed_of(seed, 5);
+    chain_key(key, seed, 32, GAME);
+    /* entry 1 after the genesis */
+    chain_genesis(h, GAME, COMMITMENT, 1);
+    chain_entry_hash(h, key, h, &e);
+    sodium_bin2hex(want, sizeof want, h, 32);
+    CHECK_EQ_INT(chain_next_hex(head, "", seed, 32, COMMITMENT, 1, &e), 0);
+    CHECK_EQ_STR(head, want);
+    /* entry 2 after entry 1 */
+    e = (struct chain_entry){GAME, 2, 0, "resign", move, events, 40};
+    chain_entry_hash(h, key, h, &e);
+    sodium_bin2hex(want, sizeof want, h, 32);
+    CHECK_EQ_INT(chain_next_hex(head, head, seed, 32, COMMITMENT, 1, &e), 0);
+    CHECK_EQ_STR(head, want);
+    /* no head, but not the first chained entry: the chain is broken */
+    CHECK_EQ_INT(chain_next_hex(want, "", seed, 32, COMMITMENT, 1, &e), -1);
+    /* a game older than the chain: its first chained entry is 2 */
+    CHECK_EQ_INT(chain_next_hex(want, "", seed, 32, COMMITMENT, 2, &e), 0);
+    CHECK(strcmp(want, head) != 0);
+    CHECK_EQ_INT(chain_next_hex(want, "abc", seed, 32, COMMITMENT, 1, &e), -1);
+    CHECK_EQ_INT(chain_next_hex(want, "zz5b4c", seed, 32, COMMITMENT, 1, &e), -1);
+    json_decref(move);
+    json_decref(events);
+}
+
+int main(void)
+{
+    if (sodium_init() < 0)
+        return 1;
+    RUN(test_hashes_the_documented_bytes);
+    RUN(test_the_setup_seat_is_minus_one_in_twos_complement);
+    RUN(test_every_field_and_the_previous_hash_count);
+    RUN(test_the_json_is_canonical);
+    RUN(test_the_key_and_the_genesis_depend_on_the_game);
+    RUN(test_next_hex_chains_from_the_head);
+    return check_summary();
+}
