@@ -137,12 +137,21 @@ static void test_the_setup_seat_is_minus_one_in_twos_complement(void)
     json_decref(events);
 }
 
+/* Whether e after prev, keyed with key, hashes to something else than base. */
+static int hashes_otherwise(const unsigned char *key, const unsigned char *prev,
+                            const struct chain_entry *e, const unsigned char *base)
+{
+    unsigned char h[32];
+
+    return chain_entry_hash(h, key, prev, e) == 0 && memcmp(h, base, 32) != 0;
+}
+
 /* Any change to the entry or to the hash before it changes its hash. */
 static void test_every_field_and_the_previous_hash_count(void)
 {
-    unsigned char key[32], prev[32], base[32], h[32];
+    unsigned char key[32], prev[32], base[32];
     struct sample s;
-    struct chain_entry e;
+    struct chain_entry e[7];
     json_t *other_move, *other_events;
 
     chain_key(key, (const unsigned char *)"0123456789abcdef0123456789abcdef", 32, GAME);
@@ -154,42 +163,22 @@ static void test_every_field_and_the_previous_hash_count(void)
     json_array_set_new(json_object_get(json_array_get(other_events, 1), "cards"), 1,
                        json_string("tank"));
     CHECK_EQ_INT(chain_entry_hash(base, key, prev, &s.e), 0);
-
+    for (int i = 0; i < 7; i++)
+        e[i] = s.e;
+    e[0].game_id = "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3d";
+    e[1].seq = 8;
+    e[2].seat = 0;
+    e[3].kind = "resign";
+    e[4].move = other_move;
+    e[5].events = other_events;
+    e[6].rng_pos = 124;
+    for (int i = 0; i < 7; i++)
+        CHECK(hashes_otherwise(key, prev, &e[i], base));
     prev[31] ^= 1;
-    CHECK_EQ_INT(chain_entry_hash(h, key, prev, &s.e), 0);
-    CHECK(memcmp(h, base, 32) != 0);
+    CHECK(hashes_otherwise(key, prev, &s.e, base));
     prev[31] ^= 1;
-    e = s.e;
-    e.game_id = "5b0c8f52-6f7e-4a55-9a51-1f0d7e1a2b3d";
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.seq = 8;
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.seat = 0;
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.kind = "resign";
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.move = other_move;
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.events = other_events;
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
-    e = s.e;
-    e.rng_pos = 124;
-    chain_entry_hash(h, key, prev, &e);
-    CHECK(memcmp(h, base, 32) != 0);
     key[0] ^= 1;
-    chain_entry_hash(h, key, prev, &s.e);
-    CHECK(memcmp(h, base, 32) != 0);
+    CHECK(hashes_otherwise(key, prev, &s.e, base));
     json_decref(other_move);
     json_decref(other_events);
     sample_free(&s);
