@@ -17,9 +17,10 @@
  *
  * H_k is BLAKE2b keyed with k; F(b) is b preceded by its length as 8 bytes
  * big-endian; I(n) is F of n as 8 bytes big-endian two's complement (the
- * setup's seat is -1); J(v) is json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS
- * | JSON_ENSURE_ASCII | JSON_ENCODE_ANY), which is the same for the value
- * the server built and for the value read back from the log or an export.
+ * setup's seat is -1); J(v) is json_dumps(v, CHAIN_JSON_FLAGS): keys
+ * sorted, no spaces, so the same for the value the server built and for
+ * the value read back from PostgreSQL's jsonb or an export. The server
+ * stores the log's JSON printed that way, so that it prints it only once.
  * The genesis hash stands in for hash_0 of the first chained entry, entry
  * "from" (1 for every game created since the chain exists).
  *
@@ -37,16 +38,17 @@
 #include <jansson.h>
 
 #define CHAIN_HASH_BYTES 32
+#define CHAIN_JSON_FLAGS (JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY)
 #define CHAIN_HEX_LEN (2 * CHAIN_HASH_BYTES + 1)   /* with the NUL */
 
-/* One log entry as it is hashed; the JSON is borrowed. */
+/* One log entry as it is hashed; the strings are borrowed. */
 struct chain_entry {
     const char *game_id;
     int64_t seq;            /* 1 for the setup */
     int seat;               /* -1 for the setup */
     const char *kind;       /* "setup", "move" or "resign" */
-    const json_t *move;
-    const json_t *events;   /* all of them, private ones too */
+    const char *move;       /* json_dumps(move, CHAIN_JSON_FLAGS) */
+    const char *events;     /* the same of all events, private ones too */
     int64_t rng_pos;        /* stream position after the entry */
 };
 
@@ -58,18 +60,17 @@ void chain_genesis(unsigned char out[CHAIN_HASH_BYTES], const char *game_id,
 void chain_key(unsigned char key[CHAIN_HASH_BYTES], const unsigned char *seed,
                size_t seed_len, const char *game_id);
 
-/* hash_n of e after prev. Returns 0, or -1 when the JSON cannot be dumped. */
-int chain_entry_hash(unsigned char out[CHAIN_HASH_BYTES],
-                     const unsigned char key[CHAIN_HASH_BYTES],
-                     const unsigned char prev[CHAIN_HASH_BYTES],
-                     const struct chain_entry *e);
+/* hash_n of e after prev; out may be prev. */
+void chain_entry_hash(unsigned char out[CHAIN_HASH_BYTES],
+                      const unsigned char key[CHAIN_HASH_BYTES],
+                      const unsigned char prev[CHAIN_HASH_BYTES],
+                      const struct chain_entry *e);
 
 /*
  * chain_entry_hash() after the head in hex (prev_hex, or the genesis of
  * entry from when prev_hex is empty), written in hex to out_hex. -1 when
- * prev_hex is neither empty nor a hash, when it is empty and e is not
- * entry from, or when the JSON cannot be dumped. For the server, which
- * keeps the head in hex.
+ * prev_hex is neither empty nor a hash, or when it is empty and e is not
+ * entry from. For the server, which keeps the head in hex.
  */
 int chain_next_hex(char out_hex[CHAIN_HEX_LEN], const char *prev_hex,
                    const unsigned char *seed, size_t seed_len,

@@ -6,6 +6,7 @@
 
 #include <sodium.h>
 
+#include "chain.h"
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
@@ -144,8 +145,8 @@ static int answered_before(struct request *r, struct worker *w,
 static void commit_change(struct request *r, struct worker *w,
                           struct storage_game *g, int seat,
                           const struct caller *c, const char *kind,
-                          const json_t *move, const char *move_text,
-                          json_t *events, int answer_status)
+                          const char *move_text, json_t *events,
+                          int answer_status)
 {
     struct storage_advance a = {0};
     json_t *answer, *payload;
@@ -156,10 +157,13 @@ static void commit_change(struct request *r, struct worker *w,
     g->version++;
     g->move_count++;
     now_rfc3339(g->updated_at);
+    /* printed once, as stored and as hashed */
+    events_text = json_dumps(events, CHAIN_JSON_FLAGS);
     /* from the locked row's head: the answer below shows the new one */
-    if (play_chain_next(g, g->move_count, seat, kind, move, events)) {
+    if (!events_text || play_chain_next(g, g->move_count, seat, kind, move_text, events_text)) {
         db_rollback(w->db);
         reply_problem(r, PROBLEM_internal, "The move log's hash chain is broken.");
+        free(events_text);
         return;
     }
     answer = answer_status == 201
@@ -173,7 +177,6 @@ static void commit_change(struct request *r, struct worker *w,
                         "status", g->status, "must_act", play_seat_list(g->must_act));
     answer_text = json_dumps(answer, JSON_COMPACT);
     state_text = json_dumps(g->state, JSON_COMPACT);
-    events_text = json_dumps(events, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);
     result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
     a.status = g->status;
@@ -286,7 +289,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     if (game_id_or_reply(r, r->params[0]))
         goto out;
-    move_text = json_dumps(move, JSON_COMPACT);
+    move_text = json_dumps(move, CHAIN_JSON_FLAGS);
     if ((st = storage_game_begin_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
@@ -319,7 +322,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     g.rng_pos = (int64_t)rng.pos;
     settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "move", move, move_text, events, 201);
+    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
     goto out;
 refused:
     /* A retry of a move that was applied finds the game moved on. */
@@ -347,7 +350,7 @@ void handle_resign(struct request *r, struct worker *w)
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    json_t *body, *events = NULL, *resign;
+    json_t *body, *events = NULL;
     const struct rules_engine *e;
     int seat;
 
@@ -378,10 +381,7 @@ void handle_resign(struct request *r, struct worker *w)
         goto rollback;
     }
     settle(&g, &rs);
-    resign = json_pack("{s:s}", "type", "resign");
-    commit_change(r, w, &g, seat, &c, "resign", resign, "{\"type\":\"resign\"}", events,
-                  200);
-    json_decref(resign);
+    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
     goto out;
 rollback:
     db_rollback(w->db);

@@ -109,10 +109,10 @@ json_t *play_view(const struct storage_game *g, int seat)
 }
 
 int play_chain_next(struct storage_game *g, int64_t seq, int seat,
-                    const char *kind, const json_t *move,
-                    const json_t *events)
+                    const char *kind, const char *move_text,
+                    const char *events_text)
 {
-    struct chain_entry e = {g->id, seq, seat, kind, move, events, g->rng_pos};
+    struct chain_entry e = {g->id, seq, seat, kind, move_text, events_text, g->rng_pos};
     char head[CHAIN_HEX_LEN];
 
     if (chain_next_hex(head, g->log_head, g->seed, sizeof g->seed, g->commitment,
@@ -168,7 +168,7 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     const struct rules_engine *e = play_engine(g);
     struct storage_advance a = {0};
     struct rules_status st;
-    json_t *state = NULL, *events = NULL, *payload, *empty = json_object();
+    json_t *state = NULL, *events = NULL, *payload;
     enum storage_status rc = STORAGE_ERROR;
     char *state_text = NULL, *events_text = NULL, *payload_text = NULL;
     struct rng rng;
@@ -184,12 +184,12 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     if (play_status(g, &st))
         goto out;
     g->rng_pos = (int64_t)rng.pos;
-    if (play_chain_next(g, 1, -1, "setup", empty, events))
+    events_text = json_dumps(events, CHAIN_JSON_FLAGS);
+    if (!events_text || play_chain_next(g, 1, -1, "setup", "{}", events_text))
         goto out;
     payload = json_pack("{s:s, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
                         "must_act", play_seat_list(st.must_act));
     state_text = json_dumps(state, JSON_COMPACT);
-    events_text = json_dumps(events, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);
     json_decref(payload);
     a.status = st.finished ? "finished" : "active";
@@ -216,7 +216,6 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     }
 out:
     json_decref(events);
-    json_decref(empty);
     free(state_text);
     free(events_text);
     free(payload_text);

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
@@ -67,6 +68,38 @@ static int check_numbering(const json_t *setup, const json_t *moves,
 }
 
 /*
+ * The hash of the export's log entry m, number seq, after prev; -1 when
+ * m lacks a part of an entry. The setup (seq 1) has no seat, kind or move
+ * in the export: they are -1, "setup" and {}.
+ */
+static int hash_entry(unsigned char out[CHAIN_HASH_BYTES],
+                      const unsigned char key[CHAIN_HASH_BYTES],
+                      const unsigned char prev[CHAIN_HASH_BYTES],
+                      const char *game_id, json_int_t seq, const json_t *m)
+{
+    const json_t *move = json_object_get(m, "move"), *events = json_object_get(m, "events");
+    const json_t *seat = json_object_get(m, "seat"), *pos = json_object_get(m, "rng_pos");
+    char *move_text = seq > 1 && json_is_object(move) ? json_dumps(move, CHAIN_JSON_FLAGS) : NULL;
+    char *events_text = json_is_array(events) ? json_dumps(events, CHAIN_JSON_FLAGS) : NULL;
+    struct chain_entry e = {game_id, seq, -1, "setup", "{}", events_text,
+                            json_integer_value(pos)};
+    int rc = -1;
+
+    if (seq > 1) {
+        e.seat = json_is_integer(seat) ? (int)json_integer_value(seat) : -2;
+        e.kind = json_string_value(json_object_get(m, "kind"));
+        e.move = move_text;
+    }
+    if (e.kind && e.move && events_text && json_is_integer(pos)) {
+        chain_entry_hash(out, key, prev, &e);
+        rc = 0;
+    }
+    free(move_text);
+    free(events_text);
+    return rc;
+}
+
+/*
  * Recomputes the hash chain (chain.h) over the entries from chain_from on,
  * compares each entry's hash and ends at the head the export names.
  * Entries before chain_from were written before the chain existed and
@@ -77,57 +110,33 @@ static int check_chain(const char *game_id, const char *commitment,
                        const json_t *moves, json_int_t count, json_int_t from,
                        const json_t *head, char *why, size_t n)
 {
-    unsigned char key[CHAIN_HASH_BYTES], prev[CHAIN_HASH_BYTES], h[CHAIN_HASH_BYTES];
+    unsigned char key[CHAIN_HASH_BYTES], prev[CHAIN_HASH_BYTES];
     char hex[CHAIN_HEX_LEN] = "";
-    json_t *empty = json_object();
-    int rc = -1;
 
-    if (from < 1 || from > count + 1) {
-        fail(why, n, "the chain starts at entry %lld, outside the log", (long long)from);
-        goto out;
-    }
+    if (from < 1 || from > count + 1)
+        return fail(why, n, "the chain starts at entry %lld, outside the log", (long long)from);
     chain_key(key, seed, RNG_SEED_BYTES, game_id);
     chain_genesis(prev, game_id, commitment, from);
     for (json_int_t seq = 1; seq <= count; seq++) {
-        const json_t *m = entry(setup, moves, seq);
-        const json_t *hash = json_object_get(m, "hash"), *pos = json_object_get(m, "rng_pos");
-        struct chain_entry e = {game_id, seq, -1, "setup", empty,
-                                json_object_get(m, "events"), json_integer_value(pos)};
+        const json_t *m = entry(setup, moves, seq), *hash = json_object_get(m, "hash");
 
         if (seq < from) {
-            if (!json_is_null(hash)) {
-                fail(why, n, "log entry %lld precedes the chain yet has a hash", (long long)seq);
-                goto out;
-            }
+            if (!json_is_null(hash))
+                return fail(why, n, "log entry %lld precedes the chain yet has a hash",
+                            (long long)seq);
             continue;
         }
-        if (seq > 1) {
-            e.seat = (int)json_integer_value(json_object_get(m, "seat"));
-            e.kind = json_string_value(json_object_get(m, "kind"));
-            e.move = json_object_get(m, "move");
-        }
-        if (!e.kind || !json_is_object(e.move) || !json_is_array(e.events) ||
-            !json_is_integer(pos) || chain_entry_hash(h, key, prev, &e)) {
-            fail(why, n, "log entry %lld is not a complete entry", (long long)seq);
-            goto out;
-        }
-        memcpy(prev, h, sizeof prev);
+        if (hash_entry(prev, key, prev, game_id, seq, m))
+            return fail(why, n, "log entry %lld is not a complete entry", (long long)seq);
         sodium_bin2hex(hex, sizeof hex, prev, sizeof prev);
-        if (!json_is_string(hash) || strcmp(json_string_value(hash), hex) != 0) {
-            fail(why, n, "log entry %lld: its hash does not match the entry and the "
-                 "entries before it", (long long)seq);
-            goto out;
-        }
+        if (!json_is_string(hash) || strcmp(json_string_value(hash), hex) != 0)
+            return fail(why, n, "log entry %lld: its hash does not match the entry and the "
+                        "entries before it", (long long)seq);
     }
     if (from > count ? !json_is_null(head)
-                     : !json_is_string(head) || strcmp(json_string_value(head), hex) != 0) {
-        fail(why, n, "the log's head is not the hash of its last entry");
-        goto out;
-    }
-    rc = 0;
-out:
-    json_decref(empty);
-    return rc;
+                     : !json_is_string(head) || strcmp(json_string_value(head), hex) != 0)
+        return fail(why, n, "the log's head is not the hash of its last entry");
+    return 0;
 }
 
 int verify_export(const json_t *ex, char *why, size_t n)
