@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
+import { chainOf } from './lib/chain.mjs';
 import { seededRandom, startedGame } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
 import { playOne } from './lib/play.mjs';
@@ -124,6 +125,9 @@ describe('turnpost verify', () => {
     for (const e of [ex, played]) {
       const r = verify(e);
       assert.equal(r.status, 0, r.output);
+      // the chain computed apart from the server's code
+      assert.deepEqual(entries(e).map((x) => x.hash), chainOf(e), 'every hash is the one the contract describes');
+      assert.equal(e.log_head, chainOf(e).at(-1));
     }
   });
 
@@ -254,6 +258,15 @@ describe('turnpost verify', () => {
     assertRefused(t4, 'the chain removed, against a kept head', /precedes the chain/,
       [`${ex.move_count}:${ex.log_head}`]);
     assertRefused({ ...ex, chain_from: 0 }, 'a chain starting at entry 0', /outside the log/);
+    // An entry rewritten and the chain rebuilt over it (the seed is public
+    // now): the chain holds, so the replay is what refuses it.
+    const t5 = structuredClone(ex);
+    t5.moves[k].events.push({ type: 'note', text: 'added later' });
+    const rebuilt = chainOf(t5);
+    entries(t5).forEach((e, i) => { e.hash = rebuilt[i]; });
+    t5.log_head = entries(t5).at(-1).hash;
+    assert.notEqual(t5.log_head, ex.log_head);
+    assertRefused(t5, 'an entry rewritten and the chain rebuilt', /differ from the replay/);
     assertRefused({ ...ex, format: 'turnpost-export-1' }, 'the format before the chain', /predates the move log's hash chain/);
   });
 
@@ -293,6 +306,7 @@ describe('the move log chain', () => {
     assert.equal(exp.chain_from, 1);
     assert.equal(exp.log_head, kept.at(-1)[1]);
     assert.deepEqual(entries(exp).map((e) => [e.seq, e.hash]), kept, 'the export passes through every kept head');
+    assert.deepEqual(chainOf(exp), kept.map(([, head]) => head), 'every head is the one the contract describes');
     const all = kept.map(([seq, head]) => `${seq}:${head}`);
     const r = verify(exp, all);
     assert.equal(r.status, 0, r.output);
@@ -326,6 +340,7 @@ describe('the move log chain', () => {
     const exp = (await ctx.api.get(`/v1/games/${g.id}/export`, { token: g.players[1].token, expect: 200 })).body;
     assert.equal(exp.chain_from, 8);
     assert.deepEqual(entries(exp).map((e) => e.hash === null), entries(exp).map((e) => e.seq < 8));
+    assert.deepEqual(entries(exp).map((e) => e.hash), chainOf(exp), 'the chain from entry 8 is the one the contract describes');
     const ok = verify(exp, [`8:${r.game.log_head}`]);
     assert.equal(ok.status, 0, ok.output);
     assert.match(ok.output, /entries 1 to 7 were written before the log was chained/);
