@@ -5,7 +5,8 @@
  *                  [--io-threads N]       serve the API (DATABASE_URL)
  *   turnpost migrate                      apply pending migrations
  *   turnpost keygen [--keys DIR]          add a signing key (rotation)
- *   turnpost verify FILE                  replay an exported game
+ *   turnpost verify FILE [SEQ:HEAD ...]   replay an exported game; check
+ *                                         heads kept from earlier answers
  */
 #include <signal.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@ static int usage(void)
             "usage: turnpost serve [--address A] [--port N] [--keys DIR] [--workers N] [--io-threads N]\n"
             "       turnpost migrate\n"
             "       turnpost keygen [--keys DIR]\n"
-            "       turnpost verify FILE\n"
+            "       turnpost verify FILE [SEQ:HEAD ...]\n"
             "environment: DATABASE_URL, TURNPOST_KEYS, TURNPOST_LISTEN, TURNPOST_PORT,\n"
             "  TURNPOST_WORKERS (8), TURNPOST_IO_THREADS (2), TURNPOST_TOKEN_TTL,\n"
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
@@ -91,11 +92,17 @@ static int cmd_keygen(const char *dir)
     return 0;
 }
 
-static int cmd_verify(const char *path)
+/*
+ * Replays the export at path; each kept argument is SEQ:HEAD, a move
+ * count and log head that an earlier answer showed, which the log must
+ * still pass through.
+ */
+static int cmd_verify(const char *path, char **kept, int nkept)
 {
     json_error_t jerr;
     json_t *ex = json_load_file(path, 0, &jerr);
     char why[512];
+    long long from;
     int rc;
 
     if (!ex) {
@@ -103,10 +110,30 @@ static int cmd_verify(const char *path)
         return 1;
     }
     rc = verify_export(ex, why, sizeof why);
-    if (rc == 0)
-        printf("verified: the seed matches its commitment, and every roll, shuffle and the final state replay exactly\n");
-    else
+    for (int i = 0; i < nkept && rc == 0; i++) {
+        char *colon = strchr(kept[i], ':'), *end;
+        long long seq = strtoll(kept[i], &end, 10);
+
+        if (!colon || end != colon || end == kept[i]) {
+            snprintf(why, sizeof why, "%s is not SEQ:HEAD", kept[i]);
+            rc = -1;
+        } else {
+            rc = verify_kept_head(ex, seq, colon + 1, why, sizeof why);
+        }
+    }
+    if (rc == 0) {
+        from = (long long)json_integer_value(json_object_get(ex, "chain_from"));
+        printf("verified: the seed matches its commitment, the log's entries are "
+               "numbered without a gap and chain to its head, and every roll, "
+               "shuffle and the final state replay exactly\n");
+        if (from > 1)
+            printf("note: entries 1 to %lld were written before the log was chained; "
+                   "they replay but no hash vouches for them\n", from - 1);
+        if (nkept)
+            printf("the log passes through each of the %d kept heads\n", nkept);
+    } else {
         fprintf(stderr, "turnpost: verify FAILED: %s\n", why);
+    }
     json_decref(ex);
     return rc ? 1 : 0;
 }
@@ -224,7 +251,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "keygen"))
         return cmd_keygen(argc == 4 && !strcmp(argv[2], "--keys") ? argv[3]
                                                                  : env_or("TURNPOST_KEYS", ".turnpost/keys"));
-    if (!strcmp(argv[1], "verify") && argc == 3)
-        return cmd_verify(argv[2]);
+    if (!strcmp(argv[1], "verify") && argc >= 3)
+        return cmd_verify(argv[2], argv + 3, argc - 3);
     return usage();
 }

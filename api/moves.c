@@ -6,6 +6,7 @@
 
 #include <sodium.h>
 
+#include "chain.h"
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
@@ -156,6 +157,15 @@ static void commit_change(struct request *r, struct worker *w,
     g->version++;
     g->move_count++;
     now_rfc3339(g->updated_at);
+    /* printed once, as stored and as hashed */
+    events_text = json_dumps(events, CHAIN_JSON_FLAGS);
+    /* from the locked row's head: the answer below shows the new one */
+    if (!events_text || play_chain_next(g, g->move_count, seat, kind, move_text, events_text)) {
+        db_rollback(w->db);
+        reply_problem(r, PROBLEM_internal, "The move log's hash chain is broken.");
+        free(events_text);
+        return;
+    }
     answer = answer_status == 201
                  ? json_pack("{s:I, s:I, s:o, s:o}", "seq", (json_int_t)g->move_count,
                              "version", (json_int_t)g->version, "events",
@@ -167,7 +177,6 @@ static void commit_change(struct request *r, struct worker *w,
                         "status", g->status, "must_act", play_seat_list(g->must_act));
     answer_text = json_dumps(answer, JSON_COMPACT);
     state_text = json_dumps(g->state, JSON_COMPACT);
-    events_text = json_dumps(events, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);
     result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
     a.status = g->status;
@@ -186,6 +195,7 @@ static void commit_change(struct request *r, struct worker *w,
     a.answer_text = answer_text;
     a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
     a.payload_text = payload_text;
+    a.hash_hex = g->log_head;
     st = storage_game_advance_commit(w->db, g->id, &a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
@@ -279,7 +289,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     if (game_id_or_reply(r, r->params[0]))
         goto out;
-    move_text = json_dumps(move, JSON_COMPACT);
+    move_text = json_dumps(move, CHAIN_JSON_FLAGS);
     if ((st = storage_game_begin_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
@@ -451,8 +461,10 @@ void handle_export(struct request *r, struct worker *w)
             after = json_integer_value(json_object_get(m, "seq"));
             json_object_del(m, "created_at");
             if (strcmp(json_string_value(json_object_get(m, "kind")), "setup") == 0)
-                setup = json_pack("{s:O, s:O}", "events", json_object_get(m, "events"),
-                                  "rng_pos", json_object_get(m, "rng_pos"));
+                setup = json_pack("{s:O, s:O, s:O, s:O}", "seq", json_object_get(m, "seq"),
+                                  "events", json_object_get(m, "events"), "rng_pos",
+                                  json_object_get(m, "rng_pos"), "hash",
+                                  json_object_get(m, "hash"));
             else
                 json_array_append(moves, m);
         }
@@ -469,11 +481,15 @@ void handle_export(struct request *r, struct worker *w)
     }
     sodium_bin2hex(seed, sizeof seed, g.seed, RNG_SEED_BYTES);
     reply_json(r, 200,
-               json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:O, s:o}",
-                         "format", "turnpost-export-1", "game_id", g.id, "ruleset",
+               json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:I, s:I, "
+                         "s:o, s:O, s:o}",
+                         "format", "turnpost-export-2", "game_id", g.id, "ruleset",
                          g.ruleset, "options", g.options, "seat_count", g.seat_count,
                          "seats", seats, "seed", seed, "commitment", g.commitment,
                          "setup", setup ? setup : json_null(), "moves", moves,
+                         "move_count", (json_int_t)g.move_count, "chain_from",
+                         (json_int_t)g.chain_from, "log_head",
+                         g.log_head[0] ? json_string(g.log_head) : json_null(),
                          "final_state", g.state ? g.state : json_null(), "winners",
                          play_seat_list(g.winners)));
     setup = NULL;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chain.h"
+
 const struct rules_engine *play_engine(const struct storage_game *g)
 {
     return rules_engine_find(g->ruleset);
@@ -89,9 +91,11 @@ json_t *play_view(const struct storage_game *g, int seat)
                              json_object_get(s, "name"), "filled",
                              json_object_get(s, "filled")));
     }
-    v = json_pack("{s:s, s:s, s:s, s:I, s:i, s:o, s:s, s:o, s:o, s:o, s:O*, s:s, s:s}",
+    v = json_pack("{s:s, s:s, s:s, s:I, s:I, s:o, s:i, s:o, s:s, s:o, s:o, s:o, s:O*, s:s, s:s}",
                   "id", g->id, "ruleset", g->ruleset, "status", g->status,
-                  "version", (json_int_t)g->version, "seat_count",
+                  "version", (json_int_t)g->version, "move_count",
+                  (json_int_t)g->move_count, "log_head",
+                  g->log_head[0] ? json_string(g->log_head) : json_null(), "seat_count",
                   g->seat_count, "seats", seats, "commitment", g->commitment,
                   "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(),
                   "must_act", play_seat_list(g->must_act), "winners",
@@ -102,6 +106,20 @@ json_t *play_view(const struct storage_game *g, int seat)
     json_object_set_new(v, "state",
                         g->state && e ? e->view(g->state, seat) : json_null());
     return v;
+}
+
+int play_chain_next(struct storage_game *g, int64_t seq, int seat,
+                    const char *kind, const char *move_text,
+                    const char *events_text)
+{
+    struct chain_entry e = {g->id, seq, seat, kind, move_text, events_text, g->rng_pos};
+    char head[CHAIN_HEX_LEN];
+
+    if (chain_next_hex(head, g->log_head, g->seed, sizeof g->seed, g->commitment,
+                       g->chain_from, &e))
+        return -1;
+    memcpy(g->log_head, head, sizeof head);
+    return 0;
 }
 
 json_t *play_events_for(const json_t *events, int seat)
@@ -165,10 +183,13 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     g->state = state;
     if (play_status(g, &st))
         goto out;
+    g->rng_pos = (int64_t)rng.pos;
+    events_text = json_dumps(events, CHAIN_JSON_FLAGS);
+    if (!events_text || play_chain_next(g, 1, -1, "setup", "{}", events_text))
+        goto out;
     payload = json_pack("{s:s, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
                         "must_act", play_seat_list(st.must_act));
     state_text = json_dumps(state, JSON_COMPACT);
-    events_text = json_dumps(events, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);
     json_decref(payload);
     a.status = st.finished ? "finished" : "active";
@@ -183,6 +204,7 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     a.events_text = events_text;
     a.topic = "game.started";
     a.payload_text = payload_text;
+    a.hash_hex = g->log_head;
     rc = storage_game_advance(db, g->id, &a, &version);
     if (rc == STORAGE_OK) {
         snprintf(g->status, sizeof g->status, "%s", a.status);

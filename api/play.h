@@ -43,6 +43,17 @@ void play_rng(const struct storage_game *g, struct rng *rng);
 enum storage_status play_start(struct db *db, struct storage_game *g,
                                struct rules_error *err);
 
+/*
+ * Chains the log entry that the next change of g writes (api/chain.h):
+ * its hash after g->log_head, which becomes the new head. The move and
+ * events are printed with CHAIN_JSON_FLAGS, as they are stored. Call it
+ * with g already changed (rng_pos) and before rendering any answer, which
+ * shows the head. Returns 0, or -1 when the stored chain is broken.
+ */
+int play_chain_next(struct storage_game *g, int64_t seq, int seat,
+                    const char *kind, const char *move_text,
+                    const char *events_text);
+
 /* A JSON array of the seats in bitmask m. New reference. */
 json_t *play_seat_list(unsigned m);
 

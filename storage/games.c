@@ -101,6 +101,8 @@ static enum storage_status parse_game(enum storage_status st, PGresult **resp,
     g->caller_epoch = PQgetisnull(res, 0, 18)
                           ? -1
                           : strtoll(PQgetvalue(res, 0, 18), NULL, 10);
+    copy(g->log_head, sizeof g->log_head, PQgetvalue(res, 0, 19));
+    g->chain_from = strtoll(PQgetvalue(res, 0, 20), NULL, 10);
     st = parse_seed(g->seed, PQgetvalue(res, 0, 7)) == 0 && g->seats &&
                  g->options && (g->state || PQgetisnull(res, 0, 6))
              ? STORAGE_OK
@@ -299,7 +301,7 @@ static enum storage_status advance(struct db *db, const char *game_id,
     const char *p[] = {game_id, a->status, seq, a->state_text, pos, must,
                        win, a->result_text, seat, a->account_id, a->kind,
                        a->move_text, a->events_text, a->idempotency_key,
-                       a->answer_text, a->topic, a->payload_text};
+                       a->answer_text, a->topic, a->payload_text, a->hash_hex};
     PGresult *res;
 
     snprintf(seq, sizeof seq, "%lld", (long long)a->seq);
@@ -307,8 +309,8 @@ static enum storage_status advance(struct db *db, const char *game_id,
     snprintf(seat, sizeof seat, "%d", a->seat);
     mask_text(must, sizeof must, a->must_act);
     mask_text(win, sizeof win, a->winners);
-    return db_one_int(commit ? STORAGE_EXEC_COMMIT(db, game_advance, 17, p, &res)
-                             : STORAGE_EXEC(db, game_advance, 17, p, &res),
+    return db_one_int(commit ? STORAGE_EXEC_COMMIT(db, game_advance, 18, p, &res)
+                             : STORAGE_EXEC(db, game_advance, 18, p, &res),
                       &res, version);
 }
 
@@ -362,6 +364,9 @@ enum storage_status storage_moves_list(struct db *db, const char *game_id,
         json_object_set_new(m, "rng_pos",
                             json_integer(strtoll(PQgetvalue(res, i, 5), NULL, 10)));
         json_object_set_new(m, "created_at", json_string(PQgetvalue(res, i, 6)));
+        json_object_set_new(m, "hash", PQgetisnull(res, i, 7)
+                                           ? json_null()
+                                           : json_string(PQgetvalue(res, i, 7)));
         json_array_append_new(*moves, m);
     }
     PQclear(res);

@@ -40,6 +40,10 @@ struct storage_game {
     char created_by[37];
     char created_at[24], updated_at[24];
     int64_t caller_epoch;   /* the caller's token_epoch; -1 if unknown */
+    char log_head[65];      /* the move log's chain head in hex; "" before
+                               the first chained entry */
+    int64_t chain_from;     /* the first chained entry: 1, or later for a
+                               game older than the chain */
 };
 
 void storage_game_clear(struct storage_game *g);
@@ -122,6 +126,7 @@ struct storage_advance {
     const char *answer_text;      /* NULL for none */
     const char *topic;
     const char *payload_text;
+    const char *hash_hex;         /* the entry's chain hash, the new head */
 };
 enum storage_status storage_game_advance(struct db *db, const char *game_id,
                                          const struct storage_advance *a,
@@ -133,7 +138,8 @@ enum storage_status storage_game_advance_commit(struct db *db, const char *game_
 
 /*
  * Log entries with seq > after, at most limit, as a new JSON array of
- * {seq, seat, kind, move, events, rng_pos, created_at}.
+ * {seq, seat, kind, move, events, rng_pos, created_at, hash}; hash is
+ * hex, or null for an entry older than the chain.
  */
 enum storage_status storage_moves_list(struct db *db, const char *game_id,
                                        int64_t after, int limit,

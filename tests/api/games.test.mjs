@@ -523,7 +523,7 @@ describe('export', () => {
     });
     await ctx.api.post(`/v1/games/${g.id}/resign`, { token: g.players[0].token, expect: 200 });
     const ex = (await ctx.api.get(`/v1/games/${g.id}/export`, { token: g.players[1].token, expect: 200 })).body;
-    assert.equal(ex.format, 'turnpost-export-1');
+    assert.equal(ex.format, 'turnpost-export-2');
     assert.equal(ex.game_id, g.id);
     assert.equal(ex.ruleset, RULESET);
     assert.equal(ex.commitment, g.game.commitment, 'the commitment is the one shown from the start');

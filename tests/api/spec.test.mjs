@@ -126,7 +126,7 @@ describe('openapi.yaml', () => {
     const gv = validatorFor('spec-test GameView', { $ref: '#/components/schemas/GameView' });
     const good = {
       id: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d10', ruleset: 'ironfuture', status: 'active', version: 3,
-      seat_count: 2,
+      move_count: 3, log_head: 'c'.repeat(64), seat_count: 2,
       seats: [{ seat: 0, kind: 'account', account_id: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d11', name: 'alice', filled: true },
         { seat: 1, kind: 'invite', account_id: null, name: null, filled: true }],
       commitment: 'a'.repeat(64), viewer_seat: 0, must_act: [1], winners: [], result: null,
@@ -138,5 +138,7 @@ describe('openapi.yaml', () => {
     assert.ok(!gv({ ...good, created_at: '2025-01-02 03:04:05' }), 'timestamps are RFC 3339');
     assert.ok(!gv({ ...good, status: 'started' }));
     assert.ok(!gv({ ...good, version: -1 }));
+    assert.ok(gv({ ...good, move_count: 0, log_head: null }), 'no head before the setup');
+    assert.ok(!gv({ ...good, log_head: 'C'.repeat(64) }), 'the head is lowercase hex');
   });
 });
