@@ -1841,7 +1841,7 @@ static void print_cpu(const struct results *r)
 static void print_rss(const char *path)
 {
     FILE *f = fopen(path, "r");
-    char phase[64], last_phase[64] = "";
+    char line[256], phase[64], last_phase[64] = "";
     double t, t_first = -1, t_last = 0;
     long kb, first = -1, peak = 0, last = 0, phase_first = 0, phase_peak = 0;
     long *soak = xcalloc(100000, sizeof *soak);
@@ -1853,7 +1853,9 @@ static void print_rss(const char *path)
     }
     printf("\n  Server memory (VmRSS every 2 s):\n");
     printf("  %-24s %10s %10s %10s\n", "phase", "first", "peak", "last");
-    while (fscanf(f, "%lf %63s %ld", &t, phase, &kb) == 3) {
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%lf %63s %ld", &t, phase, &kb) != 3)
+            continue; /* a sample without its phase */
         if (first < 0) {
             first = kb;
             t_first = t;

@@ -164,7 +164,8 @@ round=1
 phase() {
     local p=$1
     [ "$rounds" = 1 ] || [ "$p" = setup ] || [ "$p" = soak ] || [ "$p" = done ] || p="r$round:$p"
-    echo "$p" >"$work/phase"
+    # written whole and then renamed: the sampler never reads it half-written
+    echo "$p" >"$work/phase.new" && mv "$work/phase.new" "$work/phase"
     echo "== $p" >&2
 }
 
