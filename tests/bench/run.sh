@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Load figures for Turnpost against one throwaway PostgreSQL: HTTP move
 # submissions and game views through the real server, next to pgbench
-# running the same transaction shape on the same database. Figures, not
-# pass/fail; see tests/bench/README.md.
+# sending the server's own statements in the server's round trips on the
+# same database. Figures, not pass/fail; see tests/bench/README.md.
 #
 #   tests/bench/run.sh [--ruleset R] [--seats N] [--games N] [--duration S]
 #                      [--warmup S] [--rounds N] [--soak S] [--workers N]
@@ -16,7 +16,7 @@
 # the range of each ratio): on a shared machine, other processes' load
 # comes and goes. --soak S adds S seconds of move submissions at the end,
 # for the server's memory over time. --no-extra skips the diagnostic
-# pgbench runs of the server's own SQL.
+# pgbench runs of the old reference (move.sql, read.sql).
 # TURNPOST_BIN=path uses that server binary instead of building one;
 # BENCH_BUILD=dir builds in dir instead of build-bench/;
 # PG_FSYNC=off runs PostgreSQL without fsync (default: on).
@@ -64,6 +64,20 @@ bench=$build/turnpost-bench
 server_bin=${TURNPOST_BIN:-$build/turnpost}
 [ -x "$server_bin" ] || { echo "run.sh: no server binary $server_bin" >&2; exit 1; }
 
+# The scripts in the server's shape name its statements ("@name arg ...");
+# their text comes from storage/statements.def through turnpost-bench.
+expand_script() {
+    local line w
+    while IFS= read -r line; do
+        if [[ $line == @* ]]; then
+            read -r -a w <<<"${line#@}"
+            "$bench" sql "${w[@]}"
+        else
+            printf '%s\n' "$line"
+        fi
+    done <"$1"
+}
+
 # --- a throwaway cluster and server, removed on exit or Ctrl-C -----------
 work=$(mktemp -d /tmp/turnpost-bench.XXXXXX)
 chmod 755 "$work"
@@ -106,6 +120,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "run.sh: interrupted" >&2; exit 130' INT TERM
 
+for s in same_move same_read; do
+    expand_script "tests/bench/$s.sql" >"$work/$s.sql"
+done
+
 pg_port=$(free_port)
 PG_FSYNC=${PG_FSYNC:-on} scripts/pg.sh start "$work/pgdata" "$pg_port"
 pg_started=1
@@ -146,7 +164,8 @@ round=1
 phase() {
     local p=$1
     [ "$rounds" = 1 ] || [ "$p" = setup ] || [ "$p" = soak ] || [ "$p" = done ] || p="r$round:$p"
-    echo "$p" >"$work/phase"
+    # written whole and then renamed: the sampler never reads it half-written
+    echo "$p" >"$work/phase.new" && mv "$work/phase.new" "$work/phase"
     echo "== $p" >&2
 }
 
@@ -161,13 +180,19 @@ psql_q -c 'CREATE TABLE bench_games (n serial PRIMARY KEY, id uuid NOT NULL)' \
 count=$(psql_q -c 'SELECT count(*) FROM bench_games')
 state_bytes=$(psql_q -c 'SELECT round(avg(octet_length(state::text))) FROM games g JOIN bench_games b ON b.id = g.id')
 
-# Real events and answers of moves, for pgbench's move rows: sampled from
-# the server's move log once the HTTP phases have written some.
+# Real moves, for pgbench's move rows: their events, answers, seats,
+# rng_pos and notifications, sampled from the server's move log and outbox
+# once the HTTP phases have written some.
 answers='' pg_state_bytes='?'
 sample_answers() {
-    psql_q -c 'CREATE TABLE bench_answers (n serial PRIMARY KEY, events jsonb NOT NULL, response text NOT NULL)' \
-        -c "INSERT INTO bench_answers (events, response) SELECT events, response FROM moves
-            WHERE kind = 'move' AND response IS NOT NULL AND seq < 1000000000
+    psql_q -c 'CREATE TABLE bench_answers (n serial PRIMARY KEY, events jsonb NOT NULL,
+                   response text NOT NULL, move jsonb NOT NULL, seat int NOT NULL,
+                   rng_pos bigint NOT NULL, payload jsonb NOT NULL)' \
+        -c "INSERT INTO bench_answers (events, response, move, seat, rng_pos, payload)
+            SELECT m.events, m.response, m.move, m.seat, m.rng_pos, o.payload FROM moves m
+            JOIN outbox o ON o.game_id = m.game_id AND o.topic = 'game.move'
+                AND o.payload->>'seq' = m.seq::text
+            WHERE m.kind = 'move' AND m.response IS NOT NULL AND m.seq < 1000000000
             ORDER BY random() LIMIT 512" -c 'ANALYZE bench_answers'
     answers=$(psql_q -c 'SELECT count(*) FROM bench_answers')
     [ "$answers" -gt 0 ] || { echo "run.sh: the server logged no moves" >&2; exit 1; }
@@ -176,17 +201,33 @@ sample_answers() {
     pg_state_bytes=$(psql_q -c 'SELECT round(avg(octet_length(state::text))) FROM games g JOIN bench_games b ON b.id = g.id')
 }
 
+# The games of the scripts in the server's shape: a copy of each bench
+# game n (id 00000000-0000-0000-0000-00000000000n, version 1) as it stands
+# now, made again before each of those phases, so that they write and read
+# games no HTTP client plays, and each phase starts from the games' states.
+copy_games() {
+    psql_q -c "DELETE FROM games WHERE id IN (SELECT lpad(n::text, 32, '0')::uuid FROM bench_games)" \
+        -c 'CREATE TEMP TABLE bench_copy AS SELECT g.* FROM games g JOIN bench_games b ON b.id = g.id' \
+        -c "UPDATE bench_copy c SET id = lpad(b.n::text, 32, '0')::uuid, version = 1
+            FROM bench_games b WHERE b.id = c.id" \
+        -c 'INSERT INTO games SELECT * FROM bench_copy' -c 'ANALYZE games'
+}
+
 # Runs one pgbench script; its tps, latency percentiles (from the
-# per-transaction log) and failures become one result line.
+# per-transaction log) and failures become one result line. The scripts
+# in the server's shape run from their expansion in $work, on copies.
 run_pgbench() {
-    local label=$1 script=$2 clients=$3 out tps failed lat cpu_pid
+    local label=$1 script=$2 clients=$3 out tps failed lat cpu_pid file=$root/tests/bench/$2
     [ -n "$answers" ] || sample_answers
+    case $script in same_*) file=$work/$script; copy_games ;; esac
     phase "$label"
     "$bench" cpu --server-pid "$server_pid" --from 1 --to "$((duration - 1))" \
         --label "cpu_$label" --result "$results" --round "$round" >/dev/null &
     cpu_pid=$!
-    out=$(pgbench -n -M prepared -c "$clients" -j "$client_threads" -T "$duration" -D count="$count" -D answers="$answers" \
-        -f "$root/tests/bench/$script" -l --log-prefix="$work/log_$label" \
+    out=$(pgbench -n -M prepared -c "$clients" -j "$client_threads" -T "$duration" \
+        -D count="$count" -D answers="$answers" -D clients="$clients" -D k=0 -D loaded=0 \
+        -D known=1 -D kind=move -D topic=game.move \
+        -f "$file" -l --log-prefix="$work/log_$label" \
         -h 127.0.0.1 -p "$pg_port" -U postgres turnpost_bench 2>&1) ||
         { echo "$out" >&2; exit 1; }
     wait "$cpu_pid"
@@ -218,20 +259,21 @@ run_http() {
 
 for round in $(seq 1 "$rounds"); do
     [ "$rounds" = 1 ] || echo "=== round $round of $rounds" >&2
-    # --- 2. HTTP move submissions, 3. the move transaction in pgbench ---------
+    # --- 2. HTTP move submissions, 3. the move in pgbench: the reference in
+    # the server's shape, then (diagnostic) the old six-round-trip one ------
     run_http moves http_moves_8 8
     run_http moves http_moves_32 32
-    run_pgbench pgbench_move_8 move.sql 8
-    run_pgbench pgbench_move_32 move.sql 32
+    run_pgbench pgbench_same_move_8 same_move.sql 8
+    run_pgbench pgbench_same_move_32 same_move.sql 32
     if [ "$extra" = 1 ]; then
-        run_pgbench pgbench_server_8 server_move.sql 8
-        run_pgbench pgbench_server_32 server_move.sql 32
+        run_pgbench pgbench_move_8 move.sql 8
+        run_pgbench pgbench_move_32 move.sql 32
     fi
-    # --- 4. GET view next to the plain read -----------------------------------
+    # --- 4. GET view next to the server's read, then the plain SELECT state ---
     run_http view http_view_8 8
-    run_pgbench pgbench_read_8 read.sql 8
+    run_pgbench pgbench_same_read_8 same_read.sql 8
     if [ "$extra" = 1 ]; then
-        run_pgbench pgbench_server_read_8 server_read.sql 8
+        run_pgbench pgbench_read_8 read.sql 8
     fi
 done
 
