@@ -1689,14 +1689,17 @@ static int seg_owner(struct st_game *g, const char *hex, int a, int b)
 }
 
 /* The link of the segment of hex with an end at side: its owner, whether
- * complete, and its two ends (node hex or -1). */
+ * complete, and its two ends (node hex or -1); a failed check and a link
+ * of owner -9 when there is no such segment. */
 static const struct st_link *link_at(struct st_game *g, struct st_net *net,
                                      const char *hex, int side)
 {
+    static const struct st_link none = {.owner = -9, .end = {-1, -1},
+                                        .open_hex = -1, .open_side = -1};
     int h = H(g, hex);
 
     if (!CHECK(steam_net_build(g, net) == 0))
-        return NULL;
+        return &none;
     for (int k = 0; g->track[h].tile >= 0 &&
                     k < g->cat->tile[g->track[h].tile].nseg; k++) {
         int e[2];
@@ -1706,7 +1709,7 @@ static const struct st_link *link_at(struct st_game *g, struct st_net *net,
             return &net->link[net->link_of[h][k]];
     }
     CHECK(!"no track at that side");
-    return NULL;
+    return &none;
 }
 
 /* Whether a link has node ends a and b (either way round). */
@@ -1715,8 +1718,8 @@ static int link_between(struct st_game *g, const struct st_link *l,
 {
     int ha = H(g, a), hb = H(g, b);
 
-    return l && ((l->end[0] == ha && l->end[1] == hb) ||
-                 (l->end[0] == hb && l->end[1] == ha));
+    return (l->end[0] == ha && l->end[1] == hb) ||
+           (l->end[0] == hb && l->end[1] == ha);
 }
 
 /* Whether rotations r1 and r2 of tile t lay the same track. */
@@ -1839,7 +1842,10 @@ static int is_listed(json_t *st, const char *type, const char *hex,
                      const char *tile, int rot, int *cost)
 {
     json_t *lm = E->legal_moves(st, acting(st));
-    int ok = listed(lm, type, hex, steam_catalog_tile(steam_catalog_get(), tile),
+    int ok;
+
+    *cost = -1;
+    ok = listed(lm, type, hex, steam_catalog_tile(steam_catalog_get(), tile),
                     rot, cost);
 
     json_decref(lm);
