@@ -1606,25 +1606,34 @@ static char *state_text(json_t *st)
         free(b_);                                                            \
     } while (0)
 
-/* Deals n players on Tidewater (random order) and has the seats select
- * actions[0], actions[1], ... in turn order: the first to build acts. */
-static json_t *play_to_build(int n, const char *const *actions, int order[])
+/* Phase 1: the seats take the free action tiles Turn Order, First Move
+ * and Engineer, in turn order. */
+static void take_free_actions(json_t **st)
 {
-    json_t *st = deal(n, "tidewater", "random");
+    static const char *const take[] = {"turn_order", "first_move", "engineer"};
     char text[128];
 
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < 3; i++) {
         snprintf(text, sizeof text, "{\"type\":\"select\",\"action\":\"%s\"}",
-                 actions[i]);
-        act(&st, text);
+                 take[i]);
+        act(st, text);
     }
-    CHECK_EQ_INT(load(st)->phase, ST_BUILD);
-    for (int i = 0; i < n; i++)
-        order[i] = load(st)->order[i];
-    return st;
+    CHECK_EQ_INT(load(*st)->phase, ST_BUILD);
 }
 
-static const char *const free_actions[] = {"turn_order", "first_move", "engineer"};
+/* Deals three players on Tidewater (random order), who take the free
+ * action tiles; the build phase starts. *s0, *s1, *s2: the seats in turn
+ * order. */
+static json_t *play_to_build(int *s0, int *s1, int *s2)
+{
+    json_t *st = deal(3, "tidewater", "random");
+
+    take_free_actions(&st);
+    *s0 = load(st)->order[0];
+    *s1 = load(st)->order[1];
+    *s2 = load(st)->order[2];
+    return st;
+}
 
 /* What seat paid from state a to state b: cash spent plus what it raised
  * ($5 for each income step, or for each 2 VP, given up). */
@@ -1860,13 +1869,11 @@ static int is_listed(json_t *st, const char *type, const char *hex,
  */
 static json_t *crossing_position(int *a, int *b)
 {
-    int order[3], c;
-    json_t *st = play_to_build(3, free_actions, order);
+    int c, s2;
+    json_t *st = play_to_build(b, a, &s2);
     struct st_net net;
     const struct st_link *l;
 
-    *b = order[0];
-    *a = order[1];
     CHECK_EQ_INT(build_paid(&st, *b, "build", "d7", "straight", 1), 2);
     OK(st, *b, "{\"type\":\"done\"}");
     CHECK_EQ_INT(acting(st), *a);
@@ -1936,13 +1943,11 @@ static void test_passing_another_players_straight_track(void)
 
 static void test_adding_an_exit_to_another_players_town_tile(void)
 {
-    int order[3], a, b, c;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
     struct st_game *g;
     struct st_net net;
 
-    b = order[0];
-    a = order[1];
     /* b: Westhaven (a4) to the town Ferris (c4), a one-exit town tile */
     CHECK_EQ_INT(build_paid(&st, b, "build", "b4", "straight", 0), 2);
     CHECK_EQ_INT(build_paid(&st, b, "build", "c4", "town_1", 3), 2);
@@ -1974,12 +1979,11 @@ static void test_adding_an_exit_to_another_players_town_tile(void)
 
 static void test_crossing_own_track(void)
 {
-    int order[3], a, c;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, s1, s2, c;
+    json_t *st = play_to_build(&a, &s1, &s2);
     struct st_game *g;
     struct st_net net;
 
-    a = order[0];
     CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "straight", 1), 2);
     CHECK_EQ_INT(build_paid(&st, a, "build", "c7", "sharp", 5), 2);
     CHECK(is_listed(st, "build", "d7", "cross_x", 0, &c));
@@ -2000,13 +2004,11 @@ static void test_crossing_own_track(void)
  * the three builds of the turn. */
 static void test_improving_pays_no_terrain_and_counts_as_a_build(void)
 {
-    int order[3], a, b, c;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
     struct st_game *g;
     struct st_net net;
 
-    b = order[0];
-    a = order[1];
     CHECK_EQ_INT(build_paid(&st, b, "build", "b5", "straight", 1), 2 + 2);
     OK(st, b, "{\"type\":\"done\"}");
     CHECK_EQ_INT(build_paid(&st, a, "build", "c5", "gentle", 1), 2);
@@ -2034,12 +2036,10 @@ static void test_improving_pays_no_terrain_and_counts_as_a_build(void)
  * another player's track, which the next build crosses. */
 static void test_redirecting_pays_no_terrain_and_may_point_at_track(void)
 {
-    int order[3], a, b, c;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
     struct st_game *g;
 
-    b = order[0];
-    a = order[1];
     CHECK_EQ_INT(build_paid(&st, b, "build", "b5", "straight", 1), 4);
     CHECK(is_listed(st, "redirect", "b5", "gentle", 4, &c));
     CHECK_EQ_INT(c, 2);
@@ -2081,14 +2081,11 @@ static void pass_move_goods(json_t **st)
  */
 static void test_claims_and_redirects_of_others_and_unowned_links(void)
 {
-    int order[3], a, b, c, cost;
-    json_t *st = play_to_build(3, free_actions, order), *copy;
+    int a, b, c, cost;
+    json_t *st = play_to_build(&b, &c, &a), *copy;
     struct st_game *g;
     struct st_net net;
 
-    b = order[0];
-    c = order[1];
-    a = order[2];
     /* b: Westhaven to the town Ferris (c4) and on from its east exit */
     CHECK_EQ_INT(build_paid(&st, b, "build", "b4", "straight", 0), 2);
     CHECK_EQ_INT(build_paid(&st, b, "build", "c4", "town_straight", 0), 3);
@@ -2107,10 +2104,7 @@ static void test_claims_and_redirects_of_others_and_unowned_links(void)
     OK(st, a, "{\"type\":\"done\"}");
     pass_move_goods(&st);
     /* turn 2, the same order: b and c do not extend their links */
-    for (int i = 0; i < 3; i++)
-        act(&st, i == 0 ? "{\"type\":\"select\",\"action\":\"turn_order\"}"
-                 : i == 1 ? "{\"type\":\"select\",\"action\":\"first_move\"}"
-                          : "{\"type\":\"select\",\"action\":\"engineer\"}");
+    take_free_actions(&st);
     CHECK_EQ_INT(load(st)->turn, 2);
     OK(st, b, "{\"type\":\"done\"}");
     CHECK_EQ_INT(count_events("link_lost"), 1);
@@ -2149,12 +2143,11 @@ static void test_claims_and_redirects_of_others_and_unowned_links(void)
  * rules, and it pays the terrain. */
 static void test_complex_tile_on_an_empty_hex(void)
 {
-    int order[3], a, cost;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, s1, s2, cost;
+    json_t *st = play_to_build(&a, &s1, &s2);
     struct st_game *g;
     struct st_net net;
 
-    a = order[0];
     /* from Westhaven (a4) through b4 into the hills hex b5 */
     CHECK_EQ_INT(build_paid(&st, a, "build", "b4", "sharp", 2), 2);
     /* cross_x rot 0: its east-west track touches nothing of a's */
@@ -2184,13 +2177,11 @@ static void test_complex_tile_on_an_empty_hex(void)
  */
 static void test_loops_of_links(void)
 {
-    int order[3], a, b, cost;
-    json_t *st = play_to_build(3, free_actions, order);
+    int a, b, s2, cost;
+    json_t *st = play_to_build(&a, &b, &s2);
     struct st_game *g;
     struct st_net net;
 
-    a = order[0];
-    b = order[1];
     CHECK_EQ_INT(build_paid(&st, a, "build", "e2", "straight", 1), 2);
     CHECK_EQ_INT(build_paid(&st, a, "build", "e3", "gentle", 4), 2);
     CHECK(is_listed(st, "build", "d2", "town_gentle", 5, &cost));
@@ -2230,11 +2221,7 @@ static void test_track_the_player_cannot_pay_for(void)
     CHECK_EQ_INT(g->p[x].cash, 2);
     CHECK_EQ_INT(g->p[x].income, -10);
     CHECK_EQ_INT(steam_max_funds(g, x), 2);
-    for (int k = 0; k < 3; k++)
-        act(&st, (const char *[]){
-            "{\"type\":\"select\",\"action\":\"turn_order\"}",
-            "{\"type\":\"select\",\"action\":\"first_move\"}",
-            "{\"type\":\"select\",\"action\":\"engineer\"}"}[k]);
+    take_free_actions(&st);
     CHECK_EQ_INT(acting(st), x);
     /* a straight on the hills b5 costs $4 */
     REFUSED_SAME(st, x, "{\"type\":\"build\",\"hex\":\"b5\",\"tile\":\"straight\",\"rotation\":1}",
