@@ -185,8 +185,6 @@ static int eval_ends(const struct st_game *g, const struct st_net *net, int h,
                      const int e[2], struct seg_eval *ev,
                      struct rules_error *err)
 {
-    char nb[8];
-
     ev->gives_to = -1;
     for (int i = 0; i < 2; i++) {
         int node, nh, nk, r = resolve(g, h, e[i], &node, &nh, &nk);
@@ -200,11 +198,6 @@ static int eval_ends(const struct st_game *g, const struct st_net *net, int h,
             return rules_fail(err, "impassable", ST_RULE_LIMITS,
                               "Track may not cross a hex side marked "
                               "impassable.");
-        case E_MISMATCH:
-            return rules_fail(err, "track_mismatch", ST_RULE_BUILD,
-                              "The ends must line up: the tile on %s has no "
-                              "track on the side this track runs into.",
-                              steam_hex_name(g->map, g->map->hex[h].nb[e[i]], nb));
         case E_NODE:
             ev->far[i] = node;
             break;
@@ -213,6 +206,9 @@ static int eval_ends(const struct st_game *g, const struct st_net *net, int h,
             ev->far[i] = far_node(net, ev->joined[i]);
             break;
         default:
+            /* An empty hex, or a tile side without track (E_MISMATCH):
+             * an open end, which improving that tile may continue
+             * (RULINGS ST-R-04). */
             break;
         }
     }
@@ -527,10 +523,11 @@ int steam_redirect_check(const struct st_game *g, const struct st_net *net,
     if (r == E_BLOCKED)
         return rules_fail(err, "impassable", ST_RULE_LIMITS,
                           "Track may not cross a hex side marked impassable.");
-    if (r == E_TRACK || r == E_MISMATCH)
+    if (r == E_TRACK)
         return rules_fail(err, "redirect_into_track", ST_RULE_REDIRECT,
                           "A redirected tile may point into an empty hex, a "
-                          "town or a city, not into other track.");
+                          "town, a city or a tile side without track, not "
+                          "into other track.");
     if (r == E_NODE && node == far_node(net, l))
         return rules_fail(err, "same_place", ST_RULE_LIMITS,
                           "Track may not start and finish in the same town "

@@ -377,15 +377,13 @@ static json_t *hex_options(struct option_ctx *cx, int h)
     int cur = -1, cost = 0;
     json_t *tiles = NULL;
 
-    /* Sides no new track may use: off the board, impassable, or against
-     * a tile without track there. A cheap filter before the checks. */
+    /* Sides no new track may use: off the board or impassable (a side of
+     * a tile without track there is an open end, RULINGS ST-R-04). A
+     * cheap filter before the checks. */
     for (int s = 0; s < 6; s++) {
         int n = g->map->hex[h].nb[s];
 
-        if (n < 0 || g->map->hex[h].blocked[s] ||
-            (g->track[n].tile >= 0 && !cx->city[n] &&
-             !(g->cat->tile[g->track[n].tile].side_mask[g->track[n].rot] &
-               (1u << ((s + 3) % 6)))))
+        if (n < 0 || g->map->hex[h].blocked[s])
             bad |= 1u << s;
         else if (n >= 0 && (cx->city[n] || net->open_at[n][(s + 3) % 6] >= 0))
             good |= 1u << s;

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { createAccount, moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
+import { createAccount, legalMoves, moveLog, refusedLeavesGame, seededRandom, view } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
 import { requireEnv } from './lib/server.mjs';
 import { Board, steamPlayer } from './lib/steam-policy.mjs';
@@ -308,4 +308,176 @@ test('four players play Steam to its final scoring through the API, delivering g
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// ---- Track up to, over and through other track -------------------------------
+// The rulebook's improvements (RULINGS ST-R-04, ST-AMB-07, ST-AMB-10), each
+// reached by moves from a new game: a track end may face a side of another
+// tile that has no track (an open end), and the next build improves that
+// tile with a crossing, a passing tile or a town tile with more exits whose
+// new track continues it. Tidewater geometry (sides 0 E, 1 SE, 2 SW, 3 W,
+// 4 NW, 5 NE): d7 straight rot 1 joins Millbrook (c6) and Stonebridge (d8);
+// c7 sharp rot 5 runs from c6 into d7's west side; b4 straight rot 0 and
+// a one-exit town tile on c4 (rot 3) join Westhaven (a4) and the town
+// Ferris (c4); c5 gentle rot 5 runs from c6 into c4's south-west side; on
+// the hills b5, straight rot 1 leaves a4 south-east and c5 gentle rot 1 runs
+// from c6 into b5's east side.
+
+// A new three-player game on Tidewater in which each seat, in turn order,
+// took a free action tile: the first player in the turn order builds.
+async function buildPhaseGame(api) {
+  const players = [];
+  for (let i = 0; i < 3; i++) players.push(await createAccount(api));
+  const spectator = await createAccount(api);
+  const g = (await api.post('/v1/games', {
+    token: players[0].token,
+    body: { ruleset: 'steam', seats: players.map((p) => ({ account_id: p.id })), options: { turn_order: 'random', map: 'tidewater' } },
+    expect: 201,
+  })).body.game;
+  const game = {
+    id: g.id, players, spectator,
+    viewers: [...players.map((p, seat) => ({ token: p.token, seat })), { token: spectator.token }],
+  };
+  for (const action of ['turn_order', 'first_move', 'engineer']) {
+    const v = await view(api, game.id, spectator.token);
+    await api.post(`/v1/games/${game.id}/moves`, {
+      token: players[v.state.to_act].token, body: { move: { type: 'select', action } }, expect: 201,
+    });
+  }
+  const v = await view(api, game.id, spectator.token);
+  assert.equal(v.state.phase, 'build');
+  game.order = v.state.turn_order;
+  return game;
+}
+
+// The cost legal-moves lists for this build or redirect, or undefined.
+function listedCost(moves, move) {
+  const opt = moves.find((m) => m.type === move.type)?.options.find((o) => o.hex === move.hex);
+  const tile = opt?.tiles.find((t) => t.tile === move.tile && t.rotations.includes(move.rotation));
+  return tile?.cost;
+}
+
+// What seat paid between two views: cash spent plus what it raised ($5
+// for each income step, or for each 2 VP, given up).
+function paidBetween(before, after, seat) {
+  const p = before.state.players[seat];
+  const q = after.state.players[seat];
+  return p.cash - q.cash + 5 * (p.income - q.income) + 5 * (p.vp - q.vp) / 2;
+}
+
+// Seat builds (a move listed by legal-moves at the cost the rulebook
+// gives, `cost`); checks what it paid and the event, returns the answer.
+async function buildListed(api, game, seat, move, cost, event = 'build') {
+  const token = game.players[seat].token;
+  const before = await view(api, game.id, game.spectator.token);
+  assert.equal(before.state.to_act, seat);
+  const lm = await legalMoves(api, game.id, token);
+  assert.equal(listedCost(lm.moves, move), cost, `legal-moves lists ${JSON.stringify(move)} at $${cost}`);
+  const res = await api.post(`/v1/games/${game.id}/moves`, { token, body: { move }, expect: 201 });
+  const after = await view(api, game.id, game.spectator.token);
+  assert.equal(paidBetween(before, after, seat), cost, `${JSON.stringify(move)} costs $${cost}`);
+  const ev = res.body.events.find((e) => e.type === event);
+  assert.ok(ev, `a ${event} event for ${JSON.stringify(move)}`);
+  assert.equal(ev.cost, cost);
+  return res.body;
+}
+
+// A build that must be refused with violation `why`, leaving every
+// viewer's view, move log and legal moves as they were; not listed.
+async function buildRefused(api, game, seat, move, why) {
+  const token = game.players[seat].token;
+  const lm = await legalMoves(api, game.id, token);
+  assert.equal(listedCost(lm.moves, move), undefined, `legal-moves does not list ${JSON.stringify(move)}`);
+  const res = await refusedLeavesGame(api, game.id, game.viewers, why, () =>
+    api.post(`/v1/games/${game.id}/moves`, { token, body: { move }, expect: 422, code: 'illegal_move' }));
+  assert.equal(res.body.violation, why, JSON.stringify(move));
+}
+
+// The owner of the track on hex between sides a and b ('town' for a town).
+function segOwner(state, hex, a, b) {
+  const t = state.track.find((x) => x.hex === hex);
+  const s = t?.segments.find((x) => (x.ends[0] === a && x.ends[1] === b) || (x.ends[0] === b && x.ends[1] === a));
+  return s ? s.owner : undefined;
+}
+
+// The link holding the track on hex between sides a and b.
+function linkOf(state, hex, a, b) {
+  const t = state.track.find((x) => x.hex === hex);
+  const s = t.segments.find((x) => (x.ends[0] === a && x.ends[1] === b) || (x.ends[0] === b && x.ends[1] === a));
+  return state.links.find((l) => l.link === s.link);
+}
+
+const build = (hex, tile, rotation) => ({ type: 'build', hex, tile, rotation });
+const done = async (api, game, seat) =>
+  api.post(`/v1/games/${game.id}/moves`, { token: game.players[seat].token, body: { move: { type: 'done' } }, expect: 201 });
+
+test('Steam: crossing another player\'s straight and adding an exit to his town tile, through the API', async () => {
+  const api = ctx.api;
+  const game = await buildPhaseGame(api);
+  const [b, a, c] = game.order;
+  // b: Millbrook-Stonebridge through d7, Westhaven to the town Ferris
+  await buildListed(api, game, b, build('d7', 'straight', 1), 2);
+  await buildListed(api, game, b, build('b4', 'straight', 0), 2);
+  await buildListed(api, game, b, build('c4', 'town_1', 3), 2);
+  // a: the crossing first touches nothing of his; up to d7, then across
+  await buildRefused(api, game, a, build('d7', 'cross_x', 0), 'not_connected');
+  await buildListed(api, game, a, build('c7', 'sharp', 5), 2);
+  let st = (await view(api, game.id, game.spectator.token)).state;
+  const approach = linkOf(st, 'c7', 5, 0);
+  assert.equal(approach.complete, false);
+  assert.equal(approach.open_hex, 'c7');
+  assert.equal(approach.open_side, 0, 'a\'s track ends facing d7\'s side without track');
+  await buildRefused(api, game, a, build('d7', 'straight', 0), 'must_preserve');
+  await buildListed(api, game, a, build('d7', 'cross_x', 0), 4, 'improve');
+  st = (await view(api, game.id, game.spectator.token)).state;
+  assert.equal(segOwner(st, 'd7', 1, 4), b, 'b\'s straight stays his');
+  assert.equal(segOwner(st, 'd7', 0, 3), a, 'the new track is a\'s');
+  assert.deepEqual(linkOf(st, 'd7', 1, 4).ends.sort(), ['c6', 'd8']);
+  assert.equal(linkOf(st, 'd7', 1, 4).owner, b);
+  assert.equal(linkOf(st, 'd7', 0, 3).link, linkOf(st, 'c7', 5, 0).link, 'a\'s line runs on through d7');
+  assert.equal(st.players[a].built, 2);
+  await done(api, game, a);
+  // c: Ferris holds b's town tile; c runs up to its side without exit
+  await buildRefused(api, game, c, build('c4', 'town_sharp', 2), 'not_connected');
+  await buildListed(api, game, c, build('c5', 'gentle', 5), 2);
+  await buildRefused(api, game, c, build('c4', 'town_sharp', 0), 'must_preserve');
+  await buildListed(api, game, c, build('c4', 'town_sharp', 2), 3, 'improve');
+  st = (await view(api, game.id, game.spectator.token)).state;
+  assert.equal(segOwner(st, 'c4', 'town', 3), b);
+  assert.equal(segOwner(st, 'c4', 'town', 2), c);
+  const cLink = linkOf(st, 'c5', 5, 1);
+  assert.deepEqual([cLink.complete, cLink.owner, [...cLink.ends].sort()], [true, c, ['c4', 'c6']]);
+  const bLink = linkOf(st, 'b4', 0, 3);
+  assert.deepEqual([bLink.complete, bLink.owner, [...bLink.ends].sort()], [true, b, ['a4', 'c4']]);
+});
+
+test('Steam: passing another player\'s straight and crossing one\'s own track, through the API', async () => {
+  const api = ctx.api;
+  const game = await buildPhaseGame(api);
+  const [b, a, c] = game.order;
+  await buildListed(api, game, b, build('d7', 'straight', 1), 2);
+  await done(api, game, b);
+  // a: up to d7's west side, then a passing tile: b's straight and a's
+  // sharp curve from the west side to the south-west side
+  await buildListed(api, game, a, build('c7', 'sharp', 5), 2);
+  await buildListed(api, game, a, build('d7', 'pass_straight', 1), 4, 'improve');
+  let st = (await view(api, game.id, game.spectator.token)).state;
+  assert.equal(segOwner(st, 'd7', 1, 4), b);
+  assert.equal(segOwner(st, 'd7', 2, 3), a);
+  assert.equal(linkOf(st, 'd7', 1, 4).complete, true);
+  assert.equal(linkOf(st, 'd7', 2, 3).link, linkOf(st, 'c7', 5, 0).link);
+  assert.deepEqual([linkOf(st, 'd7', 2, 3).open_hex, linkOf(st, 'd7', 2, 3).open_side], ['d7', 2]);
+  await done(api, game, a);
+  // c (Engineer): from Westhaven over the hills b5, then from Millbrook up
+  // to b5's east side and across his own track: the crossing pays its
+  // four exits, not the hills
+  await buildListed(api, game, c, build('b5', 'straight', 1), 4);
+  await buildListed(api, game, c, build('c5', 'gentle', 1), 2);
+  await buildListed(api, game, c, build('b5', 'cross_x', 0), 4, 'improve');
+  st = (await view(api, game.id, game.spectator.token)).state;
+  assert.equal(segOwner(st, 'b5', 1, 4), c);
+  assert.equal(segOwner(st, 'b5', 0, 3), c);
+  assert.notEqual(linkOf(st, 'b5', 1, 4).link, linkOf(st, 'b5', 0, 3).link, 'two links cross on b5');
+  assert.equal(linkOf(st, 'b5', 0, 3).link, linkOf(st, 'c5', 1, 3).link);
+  assert.equal(st.players[c].built, 3);
 });

@@ -1560,6 +1560,687 @@ static void test_describe(void)
     json_decref(d);
 }
 
+/* ---- track over, through and up to other track, reached by moves ---------- */
+
+/*
+ * These cases start from a real deal and reach their position by moves
+ * only (no editing of the state), as the rules would in a game: the
+ * rulebook's improvements (RULINGS ST-R-04, ST-AMB-07, ST-AMB-10),
+ * claims and redirects, costs without terrain, the build count, complex
+ * tiles on an empty hex, loops, and a build the player cannot pay.
+ * Geometry (Tidewater): c6 -c7- d7 -d8: c7 sharp rot 5 joins c6 (NE) and
+ * d7 (E); d7 straight rot 1 joins c6 (NW) and d8 (SE). a4 -b4- c4 and
+ * c6 -c5- c4 as in the header; b5 (hills) straight rot 1 runs from a4
+ * (NW) towards b6 (SE); c5 gentle rot 1 joins c6 (SE) and b5 (W).
+ */
+
+/* The seat that must act. */
+static int acting(json_t *st)
+{
+    return steam_to_act(load(st));
+}
+
+/* Applies move text for the seat that must act; returns that seat. */
+static int act(json_t **st, const char *text)
+{
+    int seat = acting(*st);
+
+    OK(*st, seat, text);
+    return seat;
+}
+
+/* A state as compact text, for byte-for-byte comparisons. */
+static char *state_text(json_t *st)
+{
+    return json_dumps(st, JSON_COMPACT | JSON_SORT_KEYS);
+}
+
+/* A refusal that must leave the state exactly as it was. */
+#define REFUSED_SAME(st, seat, text, want)                                   \
+    do {                                                                     \
+        char *b_ = state_text(st), *a_;                                      \
+        REFUSED(st, seat, text, want);                                       \
+        a_ = state_text(st);                                                 \
+        CHECK_EQ_STR(a_, b_);                                                \
+        free(a_);                                                            \
+        free(b_);                                                            \
+    } while (0)
+
+/* Phase 1: the seats take the free action tiles Turn Order, First Move
+ * and Engineer, in turn order. */
+static void take_free_actions(json_t **st)
+{
+    static const char *const take[] = {"turn_order", "first_move", "engineer"};
+    char text[128];
+
+    for (int i = 0; i < 3; i++) {
+        snprintf(text, sizeof text, "{\"type\":\"select\",\"action\":\"%s\"}",
+                 take[i]);
+        act(st, text);
+    }
+    CHECK_EQ_INT(load(*st)->phase, ST_BUILD);
+}
+
+/* Deals three players on Tidewater (random order), who take the free
+ * action tiles; the build phase starts. *s0, *s1, *s2: the seats in turn
+ * order. */
+static json_t *play_to_build(int *s0, int *s1, int *s2)
+{
+    json_t *st = deal(3, "tidewater", "random");
+
+    take_free_actions(&st);
+    *s0 = load(st)->order[0];
+    *s1 = load(st)->order[1];
+    *s2 = load(st)->order[2];
+    return st;
+}
+
+/* What seat paid from state a to state b: cash spent plus what it raised
+ * ($5 for each income step, or for each 2 VP, given up). */
+static int paid(json_t *a, json_t *b, int seat)
+{
+    struct st_player p = load(a)->p[seat], q = load(b)->p[seat];
+
+    return p.cash - q.cash + 5 * (p.income - q.income) + 5 * (p.vp - q.vp) / 2;
+}
+
+/* The cost named by the last event of type among the last move's. */
+static int event_cost(const char *type)
+{
+    size_t i;
+    json_t *e;
+    int c = -1;
+
+    json_array_foreach(last_events, i, e)
+        if (!strcmp(json_string_value(json_object_get(e, "type")), type))
+            c = (int)json_integer_value(json_object_get(e, "cost"));
+    return c;
+}
+
+static int build_text(char *buf, size_t n, const char *type, const char *hex,
+                      const char *tile, int rot)
+{
+    return snprintf(buf, n, "{\"type\":\"%s\",\"hex\":\"%s\",\"tile\":\"%s\","
+                    "\"rotation\":%d}", type, hex, tile, rot);
+}
+
+/* Builds (or redirects, type) for seat and returns what it paid. */
+static int build_paid(json_t **st, int seat, const char *type, const char *hex,
+                      const char *tile, int rot)
+{
+    json_t *before = json_deep_copy(*st);
+    char text[160];
+    int c;
+
+    build_text(text, sizeof text, type, hex, tile, rot);
+    OK(*st, seat, text);
+    c = paid(before, *st, seat);
+    json_decref(before);
+    return c;
+}
+
+/* The owner of the segment of the tile on hex whose ends are sides a, b
+ * (ST_TOWN_END for a town); -2 when there is none. */
+static int seg_owner(struct st_game *g, const char *hex, int a, int b)
+{
+    int h = H(g, hex);
+
+    if (g->track[h].tile < 0)
+        return -2;
+    for (int k = 0; k < g->cat->tile[g->track[h].tile].nseg; k++) {
+        int e[2];
+
+        steam_seg_ends(g, h, k, e);
+        if ((e[0] == a && e[1] == b) || (e[0] == b && e[1] == a))
+            return g->track[h].owner[k];
+    }
+    return -2;
+}
+
+/* The link of the segment of hex with an end at side: its owner, whether
+ * complete, and its two ends (node hex or -1); a failed check and a link
+ * of owner -9 when there is no such segment. */
+static const struct st_link *link_at(struct st_game *g, struct st_net *net,
+                                     const char *hex, int side)
+{
+    static const struct st_link none = {.owner = -9, .end = {-1, -1},
+                                        .open_hex = -1, .open_side = -1};
+    int h = H(g, hex);
+
+    if (!CHECK(steam_net_build(g, net) == 0))
+        return &none;
+    for (int k = 0; g->track[h].tile >= 0 &&
+                    k < g->cat->tile[g->track[h].tile].nseg; k++) {
+        int e[2];
+
+        steam_seg_ends(g, h, k, e);
+        if (e[0] == side || e[1] == side)
+            return &net->link[net->link_of[h][k]];
+    }
+    CHECK(!"no track at that side");
+    return &none;
+}
+
+/* Whether a link has node ends a and b (either way round). */
+static int link_between(struct st_game *g, const struct st_link *l,
+                        const char *a, const char *b)
+{
+    int ha = H(g, a), hb = H(g, b);
+
+    return (l->end[0] == ha && l->end[1] == hb) ||
+           (l->end[0] == hb && l->end[1] == ha);
+}
+
+/* Whether rotations r1 and r2 of tile t lay the same track. */
+static int same_track(const struct st_tile *t, int r1, int r2)
+{
+    for (int k = 0; k < t->nseg; k++) {
+        int found = 0;
+
+        for (int j = 0; j < t->nseg; j++)
+            found |= t->seg_mask[r1][k] == t->seg_mask[r2][j];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether legal_moves lists (type, hex, tile, a rotation laying the same
+ * track as rot); *cost set to the listed cost. */
+static int listed(json_t *lm, const char *type, const char *hex, int t, int rot,
+                  int *cost)
+{
+    const struct st_catalog *cat = steam_catalog_get();
+    size_t i, j, k, r;
+    json_t *m, *o, *e, *rv;
+
+    json_array_foreach(json_object_get(lm, "moves"), i, m) {
+        if (strcmp(json_string_value(json_object_get(m, "type")), type))
+            continue;
+        json_array_foreach(json_object_get(m, "options"), j, o) {
+            if (strcmp(json_string_value(json_object_get(o, "hex")), hex))
+                continue;
+            json_array_foreach(json_object_get(o, "tiles"), k, e) {
+                if (strcmp(json_string_value(json_object_get(e, "tile")),
+                           cat->tile[t].id))
+                    continue;
+                json_array_foreach(json_object_get(e, "rotations"), r, rv)
+                    if (same_track(&cat->tile[t], rot,
+                                   (int)json_integer_value(rv))) {
+                        *cost = (int)json_integer_value(json_object_get(e, "cost"));
+                        return 1;
+                    }
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * Every build and redirect the seat to act may make is listed by
+ * legal_moves with its cost, and every listed one is allowed: each hex,
+ * tile and rotation goes through the engine's own check (what apply()
+ * asks in the build phase, besides the tile count and the funds, also
+ * compared here); each allowed one is then applied to a copy, which
+ * must accept it and charge the listed cost. Returns how many.
+ */
+static int check_listing_matches_apply(json_t *st)
+{
+    const struct st_catalog *cat = steam_catalog_get();
+    static struct st_game g;
+    struct st_net net;
+    struct rules_error err;
+    int seat, n = 0, listed_n = 0;
+    json_t *lm, *m, *o, *e;
+    size_t i, j, k;
+    char name[8], text[160];
+
+    if (!CHECK(steam_game_load(&g, st, &err) == 0) ||
+        !CHECK(steam_net_build(&g, &net) == 0))
+        return 0;
+    seat = steam_to_act(&g);
+    CHECK(g.phase == ST_BUILD && g.p[seat].builds < steam_build_limit(&g, seat));
+    lm = E->legal_moves(st, seat);
+    for (int red = 0; red < 2; red++) {
+        const char *type = red ? "redirect" : "build";
+
+        for (int h = 0; h < g.map->nhex; h++) {
+            if (g.map->hex[h].terrain == ST_VOID)
+                continue;
+            steam_hex_name(g.map, h, name);
+            for (int t = 0; t < cat->ntiles; t++)
+                for (int r = 0; r < 6; r++) {
+                    int c = -1, lc = -1, ok, is_listed;
+
+                    ok = (red ? steam_redirect_check(&g, &net, seat, h, t, r, &c, NULL)
+                              : steam_build_check(&g, &net, seat, h, t, r, &c, NULL)) == 0 &&
+                         c <= steam_max_funds(&g, seat);
+                    is_listed = listed(lm, type, name, t, r, &lc);
+                    build_text(text, sizeof text, type, name, cat->tile[t].id, r);
+                    if (!CHECK_EQ_INT(ok, is_listed))
+                        fprintf(stderr, "  %s: %s, %s\n", text,
+                                ok ? "allowed" : "refused",
+                                is_listed ? "listed" : "not listed");
+                    if (ok && is_listed) {
+                        json_t *copy = json_deep_copy(st), *mvj = json_loads(text, 0, NULL),
+                               *ev = NULL;
+
+                        CHECK_EQ_INT(lc, c);
+                        if (CHECK(E->apply(&copy, seat, mvj, &rng, &ev, &err) == 0))
+                            CHECK_EQ_INT(paid(st, copy, seat), c);
+                        json_decref(ev);
+                        json_decref(mvj);
+                        json_decref(copy);
+                        n++;
+                    }
+                }
+        }
+    }
+    /* nothing is listed that was not tried (listed rotations are distinct) */
+    json_array_foreach(json_object_get(lm, "moves"), i, m)
+        json_array_foreach(json_object_get(m, "options"), j, o)
+            json_array_foreach(json_object_get(o, "tiles"), k, e)
+                listed_n += (int)json_array_size(json_object_get(e, "rotations"));
+    CHECK(listed_n <= n);
+    json_decref(lm);
+    return n;
+}
+
+/* Whether legal_moves lists this build for the seat to act. */
+static int is_listed(json_t *st, const char *type, const char *hex,
+                     const char *tile, int rot, int *cost)
+{
+    json_t *lm = E->legal_moves(st, acting(st));
+    int ok;
+
+    *cost = -1;
+    ok = listed(lm, type, hex, steam_catalog_tile(steam_catalog_get(), tile),
+                    rot, cost);
+
+    json_decref(lm);
+    return ok;
+}
+
+/*
+ * The first builder b lays a straight from Millbrook (c6) to Stonebridge
+ * (d8) through d7; the second, a, runs a sharp curve from c6 through c7
+ * into d7's west side, where the straight has no track: an open end
+ * (RULINGS ST-R-04), which the next build may continue by improving d7.
+ */
+static json_t *crossing_position(int *a, int *b)
+{
+    int c, s2;
+    json_t *st = play_to_build(b, a, &s2);
+    struct st_net net;
+    const struct st_link *l;
+
+    CHECK_EQ_INT(build_paid(&st, *b, "build", "d7", "straight", 1), 2);
+    OK(st, *b, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(acting(st), *a);
+    /* before a's track reaches d7, the crossing touches nothing of his */
+    REFUSED_SAME(st, *a, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"cross_x\",\"rotation\":0}",
+                 "not_connected");
+    CHECK(!is_listed(st, "build", "d7", "cross_x", 0, &c));
+    CHECK(is_listed(st, "build", "c7", "sharp", 5, &c));
+    CHECK_EQ_INT(c, 2);
+    CHECK_EQ_INT(build_paid(&st, *a, "build", "c7", "sharp", 5), 2);
+    l = link_at(load(st), &net, "c7", 0);
+    CHECK(l && !l->complete && l->owner == *a);
+    CHECK(l && l->open_hex == H(load(st), "c7") && l->open_side == 0);
+    return st;
+}
+
+static void test_crossing_another_players_straight_track(void)
+{
+    int a, b, c;
+    json_t *st = crossing_position(&a, &b);
+    struct st_game *g;
+    struct st_net net;
+
+    CHECK(check_listing_matches_apply(st) > 20);
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"straight\",\"rotation\":0}",
+                 "must_preserve");
+    CHECK(is_listed(st, "build", "d7", "cross_x", 0, &c));
+    CHECK_EQ_INT(c, 4);
+    /* the whole crossing is paid: four exits, $4 */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "cross_x", 0), 4);
+    CHECK_EQ_INT(count_events("improve"), 1);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "d7", 1, 4), b);      /* his track stays his */
+    CHECK_EQ_INT(seg_owner(g, "d7", 0, 3), a);
+    CHECK(link_between(g, link_at(g, &net, "d7", 1), "c6", "d8"));
+    CHECK_EQ_INT(link_at(g, &net, "d7", 1)->owner, b);
+    /* a's line runs on through d7 towards e7, still his, still open */
+    CHECK_EQ_INT(link_at(g, &net, "d7", 0)->owner, a);
+    CHECK(link_at(g, &net, "c7", 0) == link_at(g, &net, "d7", 3));
+    CHECK(!link_at(g, &net, "d7", 0)->complete);
+    CHECK_EQ_INT(g->p[a].builds, 2);
+    json_decref(st);
+}
+
+static void test_passing_another_players_straight_track(void)
+{
+    int a, b, c;
+    json_t *st = crossing_position(&a, &b);
+    struct st_game *g;
+    struct st_net net;
+
+    /* a passing tile keeps b's straight and adds a's sharp curve from
+     * d7's west side to its south-west side */
+    CHECK(is_listed(st, "build", "d7", "pass_straight", 1, &c));
+    CHECK_EQ_INT(c, 4);
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "pass_straight", 1), 4);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "d7", 1, 4), b);
+    CHECK_EQ_INT(seg_owner(g, "d7", 2, 3), a);
+    CHECK_EQ_INT(link_at(g, &net, "d7", 1)->owner, b);
+    CHECK(link_at(g, &net, "d7", 1)->complete);
+    CHECK_EQ_INT(link_at(g, &net, "d7", 3)->owner, a);
+    CHECK(link_at(g, &net, "d7", 3)->open_hex == H(g, "d7") &&
+          link_at(g, &net, "d7", 3)->open_side == 2);
+    json_decref(st);
+}
+
+static void test_adding_an_exit_to_another_players_town_tile(void)
+{
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
+    struct st_game *g;
+    struct st_net net;
+
+    /* b: Westhaven (a4) to the town Ferris (c4), a one-exit town tile */
+    CHECK_EQ_INT(build_paid(&st, b, "build", "b4", "straight", 0), 2);
+    CHECK_EQ_INT(build_paid(&st, b, "build", "c4", "town_1", 3), 2);
+    OK(st, b, "{\"type\":\"done\"}");
+    /* a's track does not reach the town yet */
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":2}",
+                 "not_connected");
+    /* up to the town tile's south-west side, which has no exit */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "c5", "gentle", 5), 2);
+    g = load(st);
+    CHECK(!link_at(g, &net, "c5", 5)->complete);
+    CHECK(check_listing_matches_apply(st) > 20);
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_sharp\",\"rotation\":0}",
+                 "must_preserve");
+    CHECK(is_listed(st, "build", "c4", "town_sharp", 2, &c));
+    CHECK_EQ_INT(c, 3);
+    /* two exits and the town: $3, the whole tile */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "c4", "town_sharp", 2), 3);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "c4", ST_TOWN_END, 3), b);
+    CHECK_EQ_INT(seg_owner(g, "c4", ST_TOWN_END, 2), a);
+    CHECK(link_between(g, link_at(g, &net, "c5", 5), "c6", "c4"));
+    CHECK_EQ_INT(link_at(g, &net, "c5", 5)->owner, a);
+    CHECK(link_between(g, link_at(g, &net, "b4", 0), "a4", "c4"));
+    CHECK_EQ_INT(link_at(g, &net, "b4", 0)->owner, b);
+    CHECK_EQ_INT(g->tiles_left[steam_catalog_tile(g->cat, "town_1")], 9);
+    json_decref(st);
+}
+
+static void test_crossing_own_track(void)
+{
+    int a, s1, s2, c;
+    json_t *st = play_to_build(&a, &s1, &s2);
+    struct st_game *g;
+    struct st_net net;
+
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "straight", 1), 2);
+    CHECK_EQ_INT(build_paid(&st, a, "build", "c7", "sharp", 5), 2);
+    CHECK(is_listed(st, "build", "d7", "cross_x", 0, &c));
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "cross_x", 0), 4);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "d7", 1, 4), a);
+    CHECK_EQ_INT(seg_owner(g, "d7", 0, 3), a);
+    CHECK(link_between(g, link_at(g, &net, "d7", 1), "c6", "d8"));
+    CHECK(!link_at(g, &net, "d7", 0)->complete);
+    CHECK(link_at(g, &net, "d7", 0) != link_at(g, &net, "d7", 1));
+    /* the improvement was his third build: the next player builds */
+    CHECK_EQ_INT(g->p[a].builds, 3);
+    CHECK(acting(st) != a);
+    json_decref(st);
+}
+
+/* Hills b5: an improvement pays the tile, not the terrain; it is one of
+ * the three builds of the turn. */
+static void test_improving_pays_no_terrain_and_counts_as_a_build(void)
+{
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
+    struct st_game *g;
+    struct st_net net;
+
+    CHECK_EQ_INT(build_paid(&st, b, "build", "b5", "straight", 1), 2 + 2);
+    OK(st, b, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(build_paid(&st, a, "build", "c5", "gentle", 1), 2);
+    CHECK(is_listed(st, "build", "b5", "cross_x", 0, &c));
+    CHECK_EQ_INT(c, 4);
+    CHECK_EQ_INT(build_paid(&st, a, "build", "b5", "cross_x", 0), 4);
+    CHECK_EQ_INT(event_cost("improve"), 4);
+    g = load(st);
+    CHECK_EQ_INT(g->p[a].builds, 2);
+    CHECK_EQ_INT(acting(st), a);
+    /* the third build, on to Westhaven, completes a's link and ends his
+     * build: the improvement counted */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "a5", "sharp", 5), 2);
+    g = load(st);
+    CHECK_EQ_INT(g->p[a].builds, 3);
+    CHECK(acting(st) != a);
+    CHECK(link_between(g, link_at(g, &net, "c5", 1), "c6", "a4"));
+    CHECK_EQ_INT(link_at(g, &net, "c5", 1)->owner, a);
+    CHECK_EQ_INT(link_at(g, &net, "b5", 1)->owner, b);
+    json_decref(st);
+}
+
+/* Redirecting pays the track again but no terrain; it is a build; a
+ * redirected tile may point at a tile side without track, up to
+ * another player's track, which the next build crosses. */
+static void test_redirecting_pays_no_terrain_and_may_point_at_track(void)
+{
+    int a, b, c, s2;
+    json_t *st = play_to_build(&b, &a, &s2);
+    struct st_game *g;
+
+    CHECK_EQ_INT(build_paid(&st, b, "build", "b5", "straight", 1), 4);
+    CHECK(is_listed(st, "redirect", "b5", "gentle", 4, &c));
+    CHECK_EQ_INT(c, 2);
+    CHECK_EQ_INT(build_paid(&st, b, "redirect", "b5", "gentle", 4), 2);
+    CHECK_EQ_INT(event_cost("redirect"), 2);
+    g = load(st);
+    CHECK_EQ_INT(g->p[b].builds, 2);
+    CHECK_EQ_INT(seg_owner(g, "b5", 4, 0), b);
+    CHECK_EQ_INT(build_paid(&st, b, "build", "d7", "straight", 1), 2);
+    CHECK(acting(st) == a);                     /* b's three builds */
+    /* a: from Millbrook towards the town Oxley (b7), then turned into
+     * d7's west side, where b's straight has no track, and across it */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "c7", "gentle", 3), 2);
+    CHECK(is_listed(st, "redirect", "c7", "sharp", 5, &c));
+    CHECK_EQ_INT(build_paid(&st, a, "redirect", "c7", "sharp", 5), 2);
+    CHECK(check_listing_matches_apply(st) > 20);
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d7", "cross_x", 0), 4);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "d7", 0, 3), a);
+    CHECK_EQ_INT(seg_owner(g, "d7", 1, 4), b);
+    CHECK(acting(st) != a);
+    json_decref(st);
+}
+
+/* Passes every Move Goods activity until the phase is over. */
+static void pass_move_goods(json_t **st)
+{
+    for (int i = 0; i < 40 && load(*st)->phase == ST_MOVE; i++)
+        act(st, "{\"type\":\"pass\"}");
+    CHECK(load(*st)->phase != ST_MOVE);
+}
+
+/*
+ * Another player's incomplete link can be neither redirected nor
+ * extended; once unowned, one that starts at a town where the player has
+ * no link cannot be claimed (by a build or a redirect), and one that
+ * starts at a city may be redirected: it stays unowned unless the
+ * redirect completes it, which claims it.
+ */
+static void test_claims_and_redirects_of_others_and_unowned_links(void)
+{
+    int a, b, c, cost;
+    json_t *st = play_to_build(&b, &c, &a), *copy;
+    struct st_game *g;
+    struct st_net net;
+
+    /* b: Westhaven to the town Ferris (c4) and on from its east exit */
+    CHECK_EQ_INT(build_paid(&st, b, "build", "b4", "straight", 0), 2);
+    CHECK_EQ_INT(build_paid(&st, b, "build", "c4", "town_straight", 0), 3);
+    CHECK_EQ_INT(build_paid(&st, b, "build", "d4", "straight", 0), 2);
+    /* c: from Harwick (e1) towards e3 */
+    CHECK_EQ_INT(build_paid(&st, c, "build", "e2", "gentle", 2), 2);
+    OK(st, c, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(acting(st), a);
+    REFUSED_SAME(st, a, "{\"type\":\"redirect\",\"hex\":\"d4\",\"tile\":\"gentle\",\"rotation\":1}",
+                 "other_players_track");
+    REFUSED_SAME(st, a, "{\"type\":\"redirect\",\"hex\":\"e2\",\"tile\":\"straight\",\"rotation\":1}",
+                 "other_players_track");
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"e3\",\"tile\":\"straight\",\"rotation\":2}",
+                 "other_players_track");
+    CHECK(!is_listed(st, "redirect", "e2", "straight", 1, &cost));
+    OK(st, a, "{\"type\":\"done\"}");
+    pass_move_goods(&st);
+    /* turn 2, the same order: b and c do not extend their links */
+    take_free_actions(&st);
+    CHECK_EQ_INT(load(st)->turn, 2);
+    OK(st, b, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(count_events("link_lost"), 1);
+    OK(st, c, "{\"type\":\"done\"}");
+    CHECK_EQ_INT(count_events("link_lost"), 1);
+    g = load(st);
+    CHECK_EQ_INT(link_at(g, &net, "d4", 0)->owner, -1);
+    CHECK_EQ_INT(link_at(g, &net, "e2", 4)->owner, -1);
+    CHECK_EQ_INT(link_at(g, &net, "b4", 0)->owner, b);  /* complete: kept */
+    CHECK_EQ_INT(acting(st), a);
+    /* the unowned link from the town c4, where a has no link */
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"e4\",\"tile\":\"straight\",\"rotation\":0}",
+                 "cannot_claim");
+    REFUSED_SAME(st, a, "{\"type\":\"redirect\",\"hex\":\"d4\",\"tile\":\"gentle\",\"rotation\":1}",
+                 "cannot_claim");
+    CHECK(!is_listed(st, "build", "e4", "straight", 0, &cost));
+    CHECK(!is_listed(st, "redirect", "d4", "gentle", 1, &cost));
+    CHECK(check_listing_matches_apply(st) > 20);
+    /* the unowned link from the city e1: redirected elsewhere, still
+     * unowned (redirecting is not extending) */
+    copy = json_deep_copy(st);
+    CHECK_EQ_INT(build_paid(&st, a, "redirect", "e2", "gentle", 4), 2);
+    g = load(st);
+    CHECK_EQ_INT(link_at(g, &net, "e2", 4)->owner, -1);
+    CHECK_EQ_INT(g->p[a].builds, 1);
+    /* redirected into Caldbury (f3), it is complete and a's */
+    CHECK_EQ_INT(build_paid(&copy, a, "redirect", "e2", "straight", 1), 2);
+    g = load(copy);
+    CHECK(link_between(g, link_at(g, &net, "e2", 4), "e1", "f3"));
+    CHECK_EQ_INT(link_at(g, &net, "e2", 4)->owner, a);
+    json_decref(copy);
+    json_decref(st);
+}
+
+/* A crossing on an empty hex: both its tracks must obey the building
+ * rules, and it pays the terrain. */
+static void test_complex_tile_on_an_empty_hex(void)
+{
+    int a, s1, s2, cost;
+    json_t *st = play_to_build(&a, &s1, &s2);
+    struct st_game *g;
+    struct st_net net;
+
+    /* from Westhaven (a4) through b4 into the hills hex b5 */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "b4", "sharp", 2), 2);
+    /* cross_x rot 0: its east-west track touches nothing of a's */
+    REFUSED_SAME(st, a, "{\"type\":\"build\",\"hex\":\"b5\",\"tile\":\"cross_x\",\"rotation\":0}",
+                 "not_connected");
+    CHECK(!is_listed(st, "build", "b5", "cross_x", 0, &cost));
+    CHECK(is_listed(st, "build", "b5", "cross_x", 1, &cost));
+    CHECK_EQ_INT(cost, 4 + 2);
+    /* rot 1: one track from a4, the other on from b4; four exits and
+     * the hills */
+    CHECK_EQ_INT(build_paid(&st, a, "build", "b5", "cross_x", 1), 6);
+    CHECK_EQ_INT(event_cost("build"), 6);
+    CHECK_EQ_INT(count_events("improve"), 0);
+    g = load(st);
+    CHECK_EQ_INT(seg_owner(g, "b5", 1, 4), a);
+    CHECK_EQ_INT(seg_owner(g, "b5", 2, 5), a);
+    CHECK(link_at(g, &net, "b5", 5) == link_at(g, &net, "b4", 3));
+    CHECK(link_at(g, &net, "b5", 1) != link_at(g, &net, "b5", 5));
+    CHECK_EQ_INT(g->p[a].builds, 2);
+    json_decref(st);
+}
+
+/*
+ * "Track may not be placed that both starts and finishes in the same town
+ * or city" - but "Players may build a series of links that together form
+ * a loop": Harwick (e1) - Caldbury (f3) - Poole Cross (d2) - Harwick.
+ */
+static void test_loops_of_links(void)
+{
+    int a, b, s2, cost;
+    json_t *st = play_to_build(&a, &b, &s2);
+    struct st_game *g;
+    struct st_net net;
+
+    CHECK_EQ_INT(build_paid(&st, a, "build", "e2", "straight", 1), 2);
+    CHECK_EQ_INT(build_paid(&st, a, "build", "e3", "gentle", 4), 2);
+    CHECK(is_listed(st, "build", "d2", "town_gentle", 5, &cost));
+    CHECK_EQ_INT(build_paid(&st, a, "build", "d2", "town_gentle", 5), 3);
+    g = load(st);
+    CHECK(link_between(g, link_at(g, &net, "e2", 1), "e1", "f3"));
+    CHECK(link_between(g, link_at(g, &net, "e3", 0), "f3", "d2"));
+    CHECK(link_between(g, link_at(g, &net, "d2", 5), "d2", "e1"));
+    CHECK_EQ_INT(link_at(g, &net, "e2", 1)->owner, a);
+    CHECK_EQ_INT(link_at(g, &net, "e3", 0)->owner, a);
+    CHECK_EQ_INT(link_at(g, &net, "d2", 5)->owner, a);
+    /* b: Millbrook (c6) through c7 and d7 back to Millbrook */
+    CHECK_EQ_INT(acting(st), b);
+    CHECK_EQ_INT(build_paid(&st, b, "build", "c7", "sharp", 5), 2);
+    REFUSED_SAME(st, b, "{\"type\":\"build\",\"hex\":\"d7\",\"tile\":\"sharp\",\"rotation\":3}",
+                 "same_place");
+    CHECK(!is_listed(st, "build", "d7", "sharp", 3, &cost));
+    json_decref(st);
+}
+
+/* A tile costing more than the player can raise is refused and changes
+ * nothing; legal_moves does not offer it. */
+static void test_track_the_player_cannot_pay_for(void)
+{
+    json_t *st = deal(3, "tidewater", "auction"), *lm;
+    int x = acting(st), cost;
+    struct st_game *g;
+    size_t i;
+    json_t *m;
+
+    /* x bids $48 for first place: ten income steps raise $50, $2 over */
+    OK(st, x, "{\"type\":\"bid\",\"amount\":48}");
+    for (int i2 = 0; i2 < 20 && load(st)->phase == ST_AUCTION; i2++)
+        act(&st, "{\"type\":\"pass\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->order[0], x);
+    CHECK_EQ_INT(g->p[x].cash, 2);
+    CHECK_EQ_INT(g->p[x].income, -10);
+    CHECK_EQ_INT(steam_max_funds(g, x), 2);
+    take_free_actions(&st);
+    CHECK_EQ_INT(acting(st), x);
+    /* a straight on the hills b5 costs $4 */
+    REFUSED_SAME(st, x, "{\"type\":\"build\",\"hex\":\"b5\",\"tile\":\"straight\",\"rotation\":1}",
+                 "cannot_pay");
+    CHECK(!is_listed(st, "build", "b5", "straight", 1, &cost));
+    CHECK(check_listing_matches_apply(st) > 5);
+    CHECK_EQ_INT(build_paid(&st, x, "build", "b4", "straight", 0), 2);
+    CHECK_EQ_INT(load(st)->p[x].cash, 0);
+    REFUSED_SAME(st, x, "{\"type\":\"build\",\"hex\":\"c4\",\"tile\":\"town_1\",\"rotation\":3}",
+                 "cannot_pay");
+    lm = E->legal_moves(st, x);
+    json_array_foreach(json_object_get(lm, "moves"), i, m) {
+        CHECK(strcmp(json_string_value(json_object_get(m, "type")), "build"));
+        CHECK(strcmp(json_string_value(json_object_get(m, "type")), "redirect"));
+    }
+    json_decref(lm);
+    json_decref(st);
+}
+
 int main(void)
 {
     CHECK(steam_catalog_get()->ok);
@@ -1617,6 +2298,16 @@ int main(void)
     RUN(test_view_and_round_trip);
     RUN(test_legal_build_options_are_accepted);
     RUN(test_describe);
+    RUN(test_crossing_another_players_straight_track);
+    RUN(test_passing_another_players_straight_track);
+    RUN(test_adding_an_exit_to_another_players_town_tile);
+    RUN(test_crossing_own_track);
+    RUN(test_improving_pays_no_terrain_and_counts_as_a_build);
+    RUN(test_redirecting_pays_no_terrain_and_may_point_at_track);
+    RUN(test_claims_and_redirects_of_others_and_unowned_links);
+    RUN(test_complex_tile_on_an_empty_hex);
+    RUN(test_loops_of_links);
+    RUN(test_track_the_player_cannot_pay_for);
     json_decref(last_events);
     return check_summary();
 }
