@@ -85,7 +85,7 @@ static const char *const must_see[] = {
 };
 #define NSEE (sizeof must_see / sizeof must_see[0])
 static long seen[NSEE];
-static long max_bytes, steps_total, all_bankrupt;
+static long max_bytes, steps_total, all_bankrupt, max_links;
 
 static uint32_t pick(struct rng *r, size_t n)
 {
@@ -765,8 +765,16 @@ static void check_invariants(json_t *st)
     }
     CHECK_EQ_INT(cash, g->money_out - g->money_in);
     CHECK(steam_net_build(g, net) == 0);
-    for (int l = 0; l < net->nlinks; l++)
-        CHECK(net->link[l].owner < 0 || st_in_game(g, net->link[l].owner));
+    {
+        int owned[ST_MAX_PLAYERS] = {0};
+
+        for (int l = 0; l < net->nlinks; l++) {
+            CHECK(net->link[l].owner < 0 || st_in_game(g, net->link[l].owner));
+            /* a token on each owned link (RULINGS ST-R-12) */
+            if (net->link[l].owner >= 0 && ++owned[net->link[l].owner] > max_links)
+                max_links = owned[net->link[l].owner];
+        }
+    }
     again = steam_game_dump(g);
     CHECK(json_equal(again, st));
     json_decref(again);
@@ -1044,7 +1052,7 @@ static int play_one(int n, int k)
 
 static void run_worker(int w, int games, int fd)
 {
-    long out[NSEE + 5] = {0};
+    long out[NSEE + 6] = {0};
     int failed = 0;
 
     for (int n = 3; n <= 6; n++)
@@ -1061,6 +1069,7 @@ static void run_worker(int w, int games, int fd)
     out[NSEE + 2] = steps_total;
     out[NSEE + 3] = refusals_checked;
     out[NSEE + 4] = priced_events;
+    out[NSEE + 5] = max_links;
     if (write(fd, out, sizeof out) != (ssize_t)sizeof out)
         _exit(2);
     exit(failed ? 1 : 0);   /* exit, not _exit: LeakSanitizer checks the worker */
@@ -1071,7 +1080,7 @@ static void test_random_games(void)
     const char *env = getenv("STEAM_GAMES");
     int games = env ? atoi(env) : GAMES, fds[WORKERS];
     pid_t pids[WORKERS];
-    long total[NSEE + 5] = {0};
+    long total[NSEE + 6] = {0};
 
     eng = rules_engine_find("steam");
     if (!eng) {
@@ -1093,20 +1102,22 @@ static void test_random_games(void)
         fds[w] = p[0];
     }
     for (int w = 0; w < WORKERS; w++) {
-        long out[NSEE + 5];
+        long out[NSEE + 6];
         int status = 0;
 
         CHECK(read(fds[w], out, sizeof out) == (ssize_t)sizeof out);
         close(fds[w]);
         waitpid(pids[w], &status, 0);
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        for (size_t i = 0; i < NSEE + 5; i++)
-            total[i] = i == NSEE + 1 ? (out[i] > total[i] ? out[i] : total[i])
+        for (size_t i = 0; i < NSEE + 6; i++)
+            total[i] = i == NSEE + 1 || i == NSEE + 5 ? (out[i] > total[i] ? out[i] : total[i])
                                      : total[i] + out[i];
     }
     printf("%d games per player count, %ld steps, largest state %ld bytes, "
-           "%ld refused moves compared, %ld payments priced\n",
-           games, total[NSEE + 2], total[NSEE + 1], total[NSEE + 3], total[NSEE + 4]);
+           "%ld refused moves compared, %ld payments priced, at most %ld links "
+           "owned by one player\n",
+           games, total[NSEE + 2], total[NSEE + 1], total[NSEE + 3], total[NSEE + 4],
+           total[NSEE + 5]);
     CHECK(total[NSEE + 3] > games);
     CHECK(total[NSEE + 4] > games);
     CHECK(total[NSEE + 1] < 20000);
