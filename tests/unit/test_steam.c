@@ -1939,7 +1939,7 @@ static void test_final_score_as_the_rulebooks_example(void)
 {
     json_t *st = deal(3, "rhinegold", "random"), *over = NULL;
     struct st_game *g = load(st);
-    int nick = g->order[0], links = 0;
+    int nick = g->order[0], other = g->order[1], links = 0, cash;
     size_t i;
     json_t *e;
 
@@ -1959,6 +1959,8 @@ static void test_final_score_as_the_rulebooks_example(void)
         select_free(&st, actor(st));
     g = load(st);
     g->p[nick].vp = 37;                        /* his deliveries' points */
+    g->p[other].income = 4;                    /* and another's income */
+    cash = g->p[other].cash;
     for (int h = 0; h < g->map->nhex && links < 10; h++)
         links += lay_link(g, h, nick, 10 - links);
     for (int h = 0; h < g->map->nhex && links < 10; h++)
@@ -1983,6 +1985,9 @@ static void test_final_score_as_the_rulebooks_example(void)
     g = load(st);
     CHECK_EQ_INT(g->phase, ST_OVER);
     CHECK_EQ_INT(g->p[nick].vp, 45);
+    CHECK_EQ_INT(g->p[nick].cash, 2);          /* $3 less his $1 of Phase 4 */
+    CHECK_EQ_INT(g->p[other].cash, cash + 4);  /* the bank paid the other $4 */
+    check_money(st);
     json_array_foreach(last_events, i, e)
         if (!strcmp(json_string_value(json_object_get(e, "type")), "game_over"))
             over = json_array_get(json_object_get(e, "scores"), (size_t)nick);
