@@ -38,6 +38,10 @@
  * (early, in the auction, in some): the resignation is accepted, a
  * second one by the same seat is refused and changes nothing, and he is
  * never asked to act again.
+ * One game in PLANNED_GAMES is played by the bench's Steam player
+ * (tests/bench/steam_player.c), whose links deliver, so that positive
+ * income, deliveries and scoring are checked too; random moves rarely
+ * complete a link and never reach a positive income in Phase 4.
  * Every few steps a move is also offered to a seat that is not to act,
  * which must be refused; in one game in ten, every listed move (shapes
  * expanded: every hex, tile and rotation) is applied on the side every
@@ -67,15 +71,18 @@
 #include "steam/catalog.h"
 #include "steam/game.h"
 #include "steam/track.h"
+#include "steam_player.h"
 
 #define GAMES 500           /* per player count */
 #define ALL_MOVES_EVERY 23  /* steps between applying every listed move */
 #define ALL_MOVES_GAMES 10  /* ... in one game in this many */
 #define MAX_STEPS 6000
 #define WORKERS 2
-#define REFUSE_EVERY 20     /* steps between refused-move checks */
+#define REFUSE_EVERY 20
+#define PLANNED_GAMES 10    /* one game in this many played by the bench's player */     /* steps between refused-move checks */
 
 static const struct rules_engine *eng;
+static struct steam_player bench_player;
 
 static const char *const must_see[] = {
     "setup", "auction_won", "turn_order", "select", "raise", "build",
@@ -249,7 +256,7 @@ struct model {
     int over;
 };
 static struct model M;
-static long priced_events, refusals_checked;
+static long priced_events, refusals_checked, incomes_paid;
 
 static const char *s_of(json_t *o, const char *k)
 {
@@ -497,6 +504,7 @@ static void model_events(json_t *ev, unsigned char *touched)
                 M.cash[seat] += M.income[seat];
                 M.out += M.income[seat];
                 priced_events++;
+                incomes_paid++;
             } else if (M.income[seat] < 0 && !(i + 1 < json_array_size(ev) &&
                        !strcmp(s_of(json_array_get(ev, i + 1), "type"), "bankrupt"))) {
                 model_pay(ev, i, seat, -M.income[seat]);
@@ -983,13 +991,24 @@ static int play_one(int n, int k)
         }
         if (k % ALL_MOVES_GAMES == 0 && steps % ALL_MOVES_EVERY == 0)
             apply_all(st, seat, moves, &rng);
-        {
+        move = NULL;
+        if (k % PLANNED_GAMES == PLANNED_GAMES - 1) {
+            /* the bench's player: links between cities that want each
+             * other's cubes, deliveries, positive income */
+            json_t *view = eng->view(st, seat);
+            uint64_t x;
+
+            rng_bytes(&pr, (unsigned char *)&x, sizeof x);
+            move = steam_player_choose(&bench_player, moves, view, seat, x);
+            json_decref(view);
+        }
+        if (!move) {
             json_t *pl = json_array_get(json_object_get(st, "seats"), (size_t)seat);
 
             m = choose(moves, &pr, (int)json_integer_value(json_object_get(pl, "cash")),
                        (int)json_integer_value(json_object_get(pl, "income")));
+            move = concretize(m, &pr);
         }
-        move = concretize(m, &pr);
         if (steps % REFUSE_EVERY == 0)
             check_refused(st, seat, move, &pr, &rng);
         ev = NULL;
@@ -1052,7 +1071,7 @@ static int play_one(int n, int k)
 
 static void run_worker(int w, int games, int fd)
 {
-    long out[NSEE + 6] = {0};
+    long out[NSEE + 7] = {0};
     int failed = 0;
 
     for (int n = 3; n <= 6; n++)
@@ -1070,6 +1089,7 @@ static void run_worker(int w, int games, int fd)
     out[NSEE + 3] = refusals_checked;
     out[NSEE + 4] = priced_events;
     out[NSEE + 5] = max_links;
+    out[NSEE + 6] = incomes_paid;
     if (write(fd, out, sizeof out) != (ssize_t)sizeof out)
         _exit(2);
     exit(failed ? 1 : 0);   /* exit, not _exit: LeakSanitizer checks the worker */
@@ -1080,12 +1100,18 @@ static void test_random_games(void)
     const char *env = getenv("STEAM_GAMES");
     int games = env ? atoi(env) : GAMES, fds[WORKERS];
     pid_t pids[WORKERS];
-    long total[NSEE + 6] = {0};
+    long total[NSEE + 7] = {0};
 
     eng = rules_engine_find("steam");
     if (!eng) {
         extern const struct rules_engine steam_engine;
         eng = &steam_engine;
+    }
+    {
+        json_t *desc = eng->describe();
+
+        CHECK(steam_player_init(&bench_player, desc) == 0);
+        json_decref(desc);
     }
     fflush(NULL);
     for (int w = 0; w < WORKERS; w++) {
@@ -1102,22 +1128,23 @@ static void test_random_games(void)
         fds[w] = p[0];
     }
     for (int w = 0; w < WORKERS; w++) {
-        long out[NSEE + 6];
+        long out[NSEE + 7];
         int status = 0;
 
         CHECK(read(fds[w], out, sizeof out) == (ssize_t)sizeof out);
         close(fds[w]);
         waitpid(pids[w], &status, 0);
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        for (size_t i = 0; i < NSEE + 6; i++)
+        for (size_t i = 0; i < NSEE + 7; i++)
             total[i] = i == NSEE + 1 || i == NSEE + 5 ? (out[i] > total[i] ? out[i] : total[i])
                                      : total[i] + out[i];
     }
     printf("%d games per player count, %ld steps, largest state %ld bytes, "
            "%ld refused moves compared, %ld payments priced, at most %ld links "
-           "owned by one player\n",
+           "owned by one player, %ld positive incomes paid\n",
            games, total[NSEE + 2], total[NSEE + 1], total[NSEE + 3], total[NSEE + 4],
-           total[NSEE + 5]);
+           total[NSEE + 5], total[NSEE + 6]);
+    CHECK(total[NSEE + 6] > 0);     /* the bank's Phase 4 payments are checked */
     CHECK(total[NSEE + 3] > games);
     CHECK(total[NSEE + 4] > games);
     CHECK(total[NSEE + 1] < 20000);
