@@ -78,8 +78,8 @@
 #define ALL_MOVES_GAMES 10  /* ... in one game in this many */
 #define MAX_STEPS 6000
 #define WORKERS 2
-#define REFUSE_EVERY 20
-#define PLANNED_GAMES 10    /* one game in this many played by the bench's player */     /* steps between refused-move checks */
+#define REFUSE_EVERY 20     /* steps between refused-move checks */
+#define PLANNED_GAMES 10    /* one game in this many played by the bench's player */
 
 static const struct rules_engine *eng;
 static struct steam_player bench_player;
