@@ -2,10 +2,11 @@
  * game.c - converts a Steam game between its JSON state and struct
  * st_game, checking the JSON as strictly as a move.
  *
- * Counts that follow from the rest (cubes in the bag, tiles in the
- * supply, New City tiles left) are not stored but derived, so they can
- * never disagree with the board; a state where one would be negative is
- * refused as damaged.
+ * The bag (counts by colour: nothing is drawn after setup, so its order
+ * is not kept) and the tile supply (count per kind) are stored as counts
+ * of their own, so that a rule losing a cube or a tile shows in the state
+ * rather than being absorbed by a derivation; load checks them against
+ * the catalog less the board. New City tiles left are derived.
  */
 #include "game.h"
 
@@ -161,6 +162,33 @@ static int load_track(struct st_game *g, const json_t *a)
     return 0;
 }
 
+/*
+ * The bag and the tile supply as the state counts them. g->bag and
+ * g->tiles_left hold, on entry, what the catalog leaves once the board is
+ * counted: the bag must hold exactly that (every cube is somewhere), the
+ * supply no more (tests may take tiles out of it to make a position).
+ */
+static int load_counts(struct st_game *g, const json_t *state)
+{
+    int bag[ST_COLOURS] = {0};
+    json_t *tiles = json_object_get(state, "tiles");
+
+    if (get_cubes(json_object_get(state, "bag"), bag) ||
+        memcmp(bag, g->bag, sizeof bag) != 0 || !json_is_object(tiles) ||
+        json_object_size(tiles) != (size_t)g->cat->ntiles)
+        return -1;
+    /* as many keys as kinds, and each kind found: no other key */
+    for (int t = 0; t < g->cat->ntiles; t++) {
+        json_t *v = json_object_get(tiles, g->cat->tile[t].id);
+
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) > g->tiles_left[t])
+            return -1;
+        g->tiles_left[t] = (int)json_integer_value(v);
+    }
+    return 0;
+}
+
 /* Players with neither a place in the auction's order nor resigned. */
 static int auction_open(const struct st_game *g)
 {
@@ -183,14 +211,17 @@ int steam_game_load(struct st_game *g, const json_t *state,
     const char *ver, *key, *ph;
     json_t *a, *v;
     size_t i;
-    int mi, used_city[ST_COLOURS] = {0};
+    int mi, used_city[ST_COLOURS] = {0}, counted;
     struct st_net net_buf, *net = &net_buf;
 
     memset(g, 0, sizeof *g);
     if (!cat->ok)
         return corrupt(err, "data");
     g->cat = cat;
-    if (!json_is_object(state) || json_object_size(state) != 20)
+    /* 22 keys; 20 in states written before the bag and the tile supply
+     * were kept as counts of their own (these derive them, below). */
+    counted = json_object_get(state, "bag") != NULL;
+    if (!json_is_object(state) || json_object_size(state) != 20u + 2u * (size_t)counted)
         return corrupt(err, "not a Steam state");
     ver = json_string_value(json_object_get(state, "data_version"));
     if (!ver || strcmp(ver, cat->version) != 0)
@@ -309,6 +340,8 @@ int steam_game_load(struct st_game *g, const json_t *state,
             return corrupt(err, "too many cubes");
     if (load_track(g, json_object_get(state, "track")))
         return corrupt(err, "track");
+    if (counted && load_counts(g, state))
+        return corrupt(err, "bag or tile supply");
     a = json_object_get(state, "auction_bid");
     if (!json_is_array(a) || json_array_size(a) != 4 ||
         !json_is_integer(json_array_get(a, 0)) ||
@@ -366,7 +399,7 @@ json_t *steam_game_dump(const struct st_game *g)
     json_t *o = json_object(), *seats = json_array(), *track = json_array(),
            *cubes = json_object(), *growth = json_array(),
            *nc = json_object(), *supply = json_array(), *order = json_array(),
-           *scores = json_array();
+           *scores = json_array(), *tiles = json_object();
     char hb[8];
 
     for (int s = 0; s < g->nplayers; s++) {
@@ -419,6 +452,8 @@ json_t *steam_game_dump(const struct st_game *g)
         json_array_append_new(supply, cube_string(g->supply[i]));
     for (int i = 0; i < g->norder; i++)
         json_array_append_new(order, json_integer(g->order[i]));
+    for (int t = 0; t < g->cat->ntiles; t++)
+        json_object_set_new(tiles, g->cat->tile[t].id, json_integer(g->tiles_left[t]));
     for (int i = 0; i < g->nscore; i++)
         json_array_append_new(scores, json_pack("[i, i]", g->score_seat[i],
                                                 g->score_pts[i]));
@@ -438,6 +473,8 @@ json_t *steam_game_dump(const struct st_game *g)
     json_object_set_new(o, "growth", growth);
     json_object_set_new(o, "new_cities", nc);
     json_object_set_new(o, "supply", supply);
+    json_object_set_new(o, "bag", cube_string(g->bag));
+    json_object_set_new(o, "tiles", tiles);
     json_object_set_new(o, "auction_bid", json_pack("[i, i, i, i]", g->auc_bid,
                         g->auc_high, g->auc_turn, (int)g->auc_out));
     json_object_set_new(o, "scores", scores);

@@ -312,12 +312,16 @@ static void go_bankrupt(struct st_game *g, int s, json_t *events)
 {
     struct st_net net_buf, *net = &net_buf;
     int j = 0;
+    json_t *e;
 
     if (steam_net_build(g, net))
         abort();
     for (int l = 0; l < net->nlinks; l++)
         if (net->link[l].owner == s)
             steam_link_set_owner(g, net, l, -1);
+    e = event(events, "bankrupt");
+    json_object_set_new(e, "seat", json_integer(s));
+    json_object_set_new(e, "cash", json_integer(g->p[s].cash));  /* to the bank */
     g->money_in += g->p[s].cash;
     g->p[s].cash = 0;
     g->p[s].bankrupt = 1;
@@ -325,7 +329,6 @@ static void go_bankrupt(struct st_game *g, int s, json_t *events)
         if (g->order[i] != s)
             g->order[j++] = g->order[i];
     g->norder = j;
-    json_object_set_new(event(events, "bankrupt"), "seat", json_integer(s));
 }
 
 /* Phase 4: in turn order, income paid or expenses raised. */

@@ -2241,6 +2241,444 @@ static void test_track_the_player_cannot_pay_for(void)
     json_decref(st);
 }
 
+/* ---- randomness, and rules played from a real deal ------------------------
+ *
+ * These cases reach their positions by moves from a deal; the randomness
+ * cases deal many games from fixed keys, so they are deterministic, with
+ * bounds far enough out that a fair shuffle never comes near them.
+ */
+
+/* Deals game k (its own key) with n players; the stream is left in *r. */
+static json_t *deal_k(int n, const char *order, int k, struct rng *r)
+{
+    unsigned char key[RNG_KEY_BYTES];
+    struct rules_error err;
+    json_t *st = NULL, *ev = NULL, *opts = json_pack("{s:s}", "turn_order", order);
+
+    for (int i = 0; i < RNG_KEY_BYTES; i++)
+        key[i] = (unsigned char)(i * 13 + k * 101 + (k >> 8) * 7 + 3);
+    rng_init(r, key, 0);
+    if (!CHECK(E->setup(opts, n, r, &st, &ev, &err) == 0))
+        fprintf(stderr, "setup: %s\n", err.message);
+    json_decref(opts);
+    json_decref(last_events);
+    last_events = ev;
+    return st;
+}
+
+/* Pearson's statistic of counts against expected counts. */
+static double chi_square(const long *count, const double *expect, int n)
+{
+    double x = 0;
+
+    for (int i = 0; i < n; i++)
+        x += (count[i] - expect[i]) * (count[i] - expect[i]) / expect[i];
+    return x;
+}
+
+/*
+ * "Place all the Goods cubes in the bag. Randomly draw cubes from the bag":
+ * the colours on the first city dealt and on the last Goods Supply space
+ * (the first and the last cubes drawn) follow the bag's 20/20/20/20/16 over
+ * 600 deals. The bound, 30 for 4 degrees of freedom, is passed by chance
+ * about once in 100,000 deals of a fair bag; an unshuffled bag scores in
+ * the thousands.
+ */
+static void test_setup_cube_draws_follow_the_bag(void)
+{
+    static const double share[ST_COLOURS] = {20, 20, 20, 20, 16};
+    long first[ST_COLOURS] = {0}, last[ST_COLOURS] = {0};
+    long nfirst = 0, nlast = 0;
+    double ef[ST_COLOURS], el[ST_COLOURS], x1, x2;
+    struct rng r;
+
+    for (int k = 0; k < 600; k++) {
+        json_t *st = deal_k(4, "auction", k, &r);
+        struct st_game *g = load(st);
+        int h = g->map->city[0].hex, sp = g->map->supply_spaces - 1;
+
+        for (int c = 0; c < ST_COLOURS; c++) {
+            first[c] += g->cubes[h][c];
+            nfirst += g->cubes[h][c];
+            last[c] += g->supply[sp][c];
+            nlast += g->supply[sp][c];
+        }
+        json_decref(st);
+    }
+    for (int c = 0; c < ST_COLOURS; c++) {
+        ef[c] = (double)nfirst * share[c] / 96;
+        el[c] = (double)nlast * share[c] / 96;
+    }
+    x1 = chi_square(first, ef, ST_COLOURS);
+    x2 = chi_square(last, el, ST_COLOURS);
+    if (!CHECK(x1 < 30 && x2 < 30))
+        fprintf(stderr, "  chi-square of the cube colours: first city %.1f, "
+                "last supply space %.1f\n", x1, x2);
+}
+
+/*
+ * "Randomly determine a player to start bidding": the first bidder over
+ * 400 four-player deals; and the first-game rule's random order ("Put the
+ * Action tiles in the bag and draw one for each player"): who goes first.
+ * Each even over the seats (bound 25 for 3 degrees of freedom).
+ */
+static void test_first_bidder_and_random_order_are_even(void)
+{
+    long bidder[4] = {0}, first[4] = {0};
+    double even[4] = {100, 100, 100, 100}, xb, xf;
+    struct rng r;
+
+    for (int k = 0; k < 400; k++) {
+        json_t *st = deal_k(4, "auction", k, &r);
+
+        bidder[load(st)->auc_turn]++;
+        json_decref(st);
+        st = deal_k(4, "random", k, &r);
+        first[load(st)->order[0]]++;
+        json_decref(st);
+    }
+    xb = chi_square(bidder, even, 4);
+    xf = chi_square(first, even, 4);
+    if (!CHECK(xb < 25 && xf < 25))
+        fprintf(stderr, "  chi-square over the seats: first bidder %.1f, "
+                "first player %.1f\n", xb, xf);
+}
+
+/*
+ * The setup's draws come one after the other from the stream: each draw
+ * takes stream bytes the earlier ones did not. If the position were not
+ * carried from the cube shuffle to the next draw, the first bidder (and
+ * the random order's tiles) would repeat the shuffle's first draw: the
+ * first bidder would equal a draw of one seat from the stream's start in
+ * every deal, where it does in about one deal in four; the seven tiles'
+ * order would equal a shuffle of seven from the start. And the stream
+ * moves on by at least a 32-bit word per draw of the shuffle (95 for 96
+ * cubes) and one more.
+ */
+static void test_setup_draws_do_not_repeat(void)
+{
+    int same_bidder = 0, same_tiles = 0;
+
+    for (int k = 0; k < 200; k++) {
+        struct rng r, fresh;
+        json_t *st = deal_k(4, "auction", k, &r);
+        int tiles[ST_ACTIONS];
+        const char *drawn;
+
+        CHECK(r.pos >= 4 * (95 + 1));
+        rng_init(&fresh, r.key, 0);
+        same_bidder += load(st)->auc_turn == (int)rng_uniform(&fresh, 4);
+        json_decref(st);
+        st = deal_k(4, "random", k, &r);
+        CHECK(r.pos >= 4 * (95 + 6));
+        rng_init(&fresh, r.key, 0);
+        for (int i = 0; i < ST_ACTIONS; i++)
+            tiles[i] = i;
+        rng_shuffle(&fresh, tiles, ST_ACTIONS);
+        drawn = json_string_value(json_array_get(json_object_get(
+                    json_array_get(last_events, 1), "tiles_drawn"), 0));
+        same_tiles += drawn && steam_catalog_action(load(st)->cat, drawn) == tiles[0];
+        json_decref(st);
+    }
+    /* expected about 50 and 29 of 200 */
+    if (!CHECK(same_bidder < 90 && same_tiles < 70))
+        fprintf(stderr, "  draws repeating the stream's first: bidder %d, "
+                "tiles %d of 200\n", same_bidder, same_tiles);
+}
+
+/* The seat that must act (the game is not over). */
+static int actor(json_t *st)
+{
+    struct rules_status s;
+
+    CHECK(E->status(st, &s) == 0);
+    for (int i = 0; i < ST_MAX_PLAYERS; i++)
+        if (s.must_act & (1u << i))
+            return i;
+    return -1;
+}
+
+/* Everyone finishes the build and passes twice in Move Goods. */
+static void build_and_move_passing(json_t **st)
+{
+    while (load(*st)->phase == ST_BUILD)
+        OK(*st, actor(*st), "{\"type\":\"done\"}");
+    while (load(*st)->phase == ST_MOVE)
+        OK(*st, actor(*st), "{\"type\":\"pass\"}");
+}
+
+/*
+ * City Growth from a real deal: the third player ($2 from the random
+ * order) takes City Growth and pays the tile's $2; in the build he must
+ * place before he finishes; the set of cubes on the supply space he names
+ * moves onto the city he names, all of it, with the City Growth marker;
+ * the bag is untouched; the city cannot grow again.
+ */
+static void test_city_growth_cubes_and_cost_from_a_deal(void)
+{
+    json_t *st = deal(3, "tidewater", "random");
+    struct st_game *g = load(st);
+    int o[3] = {g->order[0], g->order[1], g->order[2]}, h, sp = 1;
+    int before[ST_COLOURS], set[ST_COLOURS], bag[ST_COLOURS];
+    char text[128], name[8];
+
+    CHECK_EQ_INT(g->p[o[2]].cash, 2);
+    h = g->map->city[2].hex;
+    steam_hex_name(g->map, h, name);
+    memcpy(before, g->cubes[h], sizeof before);
+    memcpy(set, g->supply[sp], sizeof set);
+    memcpy(bag, g->bag, sizeof bag);
+    OK(st, o[0], "{\"type\":\"select\",\"action\":\"turn_order\"}");
+    OK(st, o[1], "{\"type\":\"select\",\"action\":\"engineer\"}");
+    OK(st, o[2], "{\"type\":\"select\",\"action\":\"city_growth\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[o[2]].cash, 0);          /* $2 paid, nothing raised */
+    CHECK_EQ_INT(g->p[o[2]].income, 0);
+    CHECK_EQ_INT(g->money_in, 2);
+    while (actor(st) != o[2])
+        OK(st, actor(st), "{\"type\":\"done\"}");
+    REFUSED(st, o[2], "{\"type\":\"done\"}", "must_grow");
+    snprintf(text, sizeof text, "{\"type\":\"grow\",\"city\":\"%s\",\"supply\":%d}", name, sp);
+    OK(st, o[2], text);
+    g = load(st);
+    for (int c = 0; c < ST_COLOURS; c++) {
+        CHECK_EQ_INT(g->cubes[h][c], before[c] + set[c]);
+        CHECK_EQ_INT(g->supply[sp][c], 0);
+        CHECK_EQ_INT(g->bag[c], bag[c]);
+    }
+    CHECK_EQ_INT(set[0] + set[1] + set[2] + set[3] + set[4], 2);   /* 3 players */
+    CHECK(g->growth[h]);
+    CHECK_EQ_INT(count_events("grow"), 1);
+    CHECK_EQ_INT((int)json_array_size(json_object_get(json_array_get(last_events, 0), "cubes")), 2);
+    REFUSED(st, o[2], text, "not_growing");
+    OK(st, o[2], "{\"type\":\"done\"}");
+    json_decref(st);
+}
+
+/*
+ * "If a player selected an action but then chose to pass, the value of
+ * the action still determines his position in the order of play": from a
+ * deal, the first player takes Locomotive (7), the second City Growth
+ * with its Pass Option (5), the third Urbanization with its Pass Option
+ * (6). The passes cost nothing, and next turn's order is second, third,
+ * first.
+ */
+static void test_passed_action_tile_still_sets_turn_order(void)
+{
+    json_t *st = deal(3, "tidewater", "random");
+    struct st_game *g = load(st);
+    int o[3] = {g->order[0], g->order[1], g->order[2]};
+
+    OK(st, o[0], "{\"type\":\"select\",\"action\":\"locomotive\"}");
+    OK(st, o[1], "{\"type\":\"select\",\"action\":\"city_growth\",\"pass_option\":true}");
+    OK(st, o[2], "{\"type\":\"select\",\"action\":\"urbanization\",\"pass_option\":true}");
+    g = load(st);
+    CHECK_EQ_INT(g->p[o[1]].cash, 1);          /* what the random order gave */
+    CHECK_EQ_INT(g->p[o[2]].cash, 2);
+    CHECK_EQ_INT(g->p[o[1]].owe | g->p[o[2]].owe, 0);
+    build_and_move_passing(&st);
+    g = load(st);
+    CHECK_EQ_INT(g->turn, 2);
+    CHECK_EQ_INT(g->order[0], o[1]);
+    CHECK_EQ_INT(g->order[1], o[2]);
+    CHECK_EQ_INT(g->order[2], o[0]);
+    json_decref(st);
+}
+
+/* Lays one-tile links owned by seat on h, if h is empty: on plains or
+ * hills between two neighbouring cities, or on a town towards each of
+ * its neighbouring cities (max at most); returns how many. */
+static int lay_link(struct st_game *g, int h, int seat, int max)
+{
+    static const char *const by_turn[] = {NULL, "sharp", "gentle", "straight"};
+    int a = -1, b = -1;
+    char name[8];
+
+    if (g->track[h].tile >= 0)
+        return 0;
+    if (g->map->hex[h].terrain == ST_TOWN) {    /* a link to each city */
+        unsigned cities = 0;
+        int best = -1, best_rot = 0;
+
+        for (int s = 0; s < 6; s++) {
+            int n = g->map->hex[h].nb[s];
+
+            if (n >= 0 && !g->map->hex[h].blocked[s] && g->map->hex[n].terrain == ST_CITY)
+                cities |= 1u << s;
+        }
+        for (int t = 0; t < g->cat->ntiles; t++)
+            for (int r = 0; g->cat->tile[t].town && r < 6; r++)
+                if (!(g->cat->tile[t].side_mask[r] & ~cities) &&
+                    g->cat->tile[t].exits <= max && (best < 0 || g->cat->tile[t].exits > g->cat->tile[best].exits))
+                    best = t, best_rot = r;
+        if (best < 0 || !cities)
+            return 0;
+        lay(g, steam_hex_name(g->map, h, name), g->cat->tile[best].id, best_rot, seat);
+        return g->cat->tile[best].exits;
+    }
+    if (g->map->hex[h].terrain != ST_PLAINS && g->map->hex[h].terrain != ST_HILLS)
+        return 0;
+    for (int s = 0; s < 6; s++) {
+        int n = g->map->hex[h].nb[s];
+
+        if (n >= 0 && !g->map->hex[h].blocked[s] &&
+            g->map->hex[n].terrain == ST_CITY) {
+            if (a < 0)
+                a = s;
+            else if (b < 0 && (s - a) <= 3)
+                b = s;
+        }
+    }
+    if (b < 0)
+        return 0;
+    lay(g, steam_hex_name(g->map, h, name), by_turn[b - a], a, seat);
+    return 1;
+}
+
+/* seat takes the first free action tile still there. */
+static void select_free(json_t **st, int seat)
+{
+    static const char *const tiles[] = {"turn_order", "first_move", "first_build", "engineer"};
+    struct rules_error err;
+    char text[80];
+
+    for (int i = 0; i < 4; i++) {
+        snprintf(text, sizeof text, "{\"type\":\"select\",\"action\":\"%s\"}", tiles[i]);
+        if (mv(st, seat, text, &err) == 0)
+            return;
+    }
+    CHECK(!"no free action tile left");
+}
+
+/* The plain tile joining sides x and y, as tile name and rotation. */
+static const char *pair_tile(int x, int y, int *rot)
+{
+    static const char *const by_turn[] = {NULL, "sharp", "gentle", "straight",
+                                          "gentle", "sharp"};
+    int d = ((y - x) % 6 + 6) % 6;
+
+    *rot = d <= 3 ? x : y;
+    return by_turn[d];
+}
+
+/* The city on side s of h, or -1. */
+static int city_at(struct st_game *g, int h, int s)
+{
+    int n = g->map->hex[h].nb[s];
+
+    return n >= 0 && !g->map->hex[h].blocked[s] && g->map->hex[n].terrain == ST_CITY
+               ? n : -1;
+}
+
+static int empty_land(struct st_game *g, int h)
+{
+    return h >= 0 && g->track[h].tile < 0 &&
+           (g->map->hex[h].terrain == ST_PLAINS || g->map->hex[h].terrain == ST_HILLS);
+}
+
+/* Lays a two-tile link owned by seat from a city next to h through h and
+ * a neighbour of h to another city; returns 1, or 0 when none fits. */
+static int lay_link2(struct st_game *g, int h, int seat)
+{
+    char name[8];
+
+    if (!empty_land(g, h))
+        return 0;
+    for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++) {
+            int n = g->map->hex[h].nb[b], c1 = city_at(g, h, a), rot;
+
+            if (c1 < 0 || b == a || !empty_land(g, n) || g->map->hex[h].blocked[b])
+                continue;
+            for (int c = 0; c < 6; c++) {
+                int c2 = city_at(g, n, c);
+
+                if (c2 < 0 || c2 == c1 || c == (b + 3) % 6)
+                    continue;
+                lay(g, steam_hex_name(g->map, h, name), pair_tile(a, b, &rot), 0, seat);
+                g->track[h].rot = rot;
+                lay(g, steam_hex_name(g->map, n, name), pair_tile((b + 3) % 6, c, &rot), 0, seat);
+                g->track[n].rot = rot;
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/*
+ * The rulebook's end-of-game example: "Nick earned 37 points during the
+ * game for deliveries. His Income Track token was on -1 at the end of the
+ * game, and he had 10 completed links on the board. His final score is:
+ * 37-2 + 10 = 45 Victory Points." The game is played by moves to its last
+ * turn; there Nick's income goes to -1 by moves (he raises $5 to pay for
+ * City Growth). His 37 delivery points and 10 one-tile links are then put
+ * in the state, as the engine cannot be steered to exactly 37 points by a
+ * short script; the rest of the last turn (Phase 4 included: he pays his
+ * $1) is played by moves, and final scoring must add up as the example.
+ */
+static void test_final_score_as_the_rulebooks_example(void)
+{
+    json_t *st = deal(3, "rhinegold", "random"), *over = NULL;
+    struct st_game *g = load(st);
+    int nick = g->order[0], other = g->order[1], links = 0, cash;
+    size_t i;
+    json_t *e;
+
+    while (load(st)->turn < load(st)->last_turn) {
+        while (load(st)->phase == ST_SELECT)
+            select_free(&st, actor(st));       /* Nick first: Turn Order */
+        build_and_move_passing(&st);
+    }
+    g = load(st);
+    CHECK_EQ_INT(g->order[0], nick);
+    CHECK_EQ_INT(g->p[nick].cash, 0);          /* first in the random order */
+    CHECK_EQ_INT(g->p[nick].income, 0);
+    OK(st, nick, "{\"type\":\"select\",\"action\":\"city_growth\"}");
+    CHECK_EQ_INT(load(st)->p[nick].income, -1);   /* $5 raised for $2 */
+    CHECK_EQ_INT(load(st)->p[nick].cash, 3);
+    while (load(st)->phase == ST_SELECT)
+        select_free(&st, actor(st));
+    g = load(st);
+    g->p[nick].vp = 37;                        /* his deliveries' points */
+    g->p[other].income = 4;                    /* and another's income */
+    cash = g->p[other].cash;
+    for (int h = 0; h < g->map->nhex && links < 10; h++)
+        links += lay_link(g, h, nick, 10 - links);
+    for (int h = 0; h < g->map->nhex && links < 10; h++)
+        links += lay_link2(g, h, nick);
+    CHECK_EQ_INT(links, 10);
+    st = save(st, g);
+    while (load(st)->phase == ST_BUILD) {
+        int s = actor(st);
+
+        if (s == nick && load(st)->p[nick].owe) {
+            char text[80], name[8];
+
+            snprintf(text, sizeof text, "{\"type\":\"grow\",\"city\":\"%s\",\"supply\":0}",
+                     steam_hex_name(g->map, g->map->city[0].hex, name));
+            OK(st, s, text);
+            continue;
+        }
+        OK(st, s, "{\"type\":\"done\"}");
+    }
+    while (load(st)->phase == ST_MOVE)
+        OK(st, actor(st), "{\"type\":\"pass\"}");
+    g = load(st);
+    CHECK_EQ_INT(g->phase, ST_OVER);
+    CHECK_EQ_INT(g->p[nick].vp, 45);
+    CHECK_EQ_INT(g->p[nick].cash, 2);          /* $3 less his $1 of Phase 4 */
+    CHECK_EQ_INT(g->p[other].cash, cash + 4);  /* the bank paid the other $4 */
+    check_money(st);
+    json_array_foreach(last_events, i, e)
+        if (!strcmp(json_string_value(json_object_get(e, "type")), "game_over"))
+            over = json_array_get(json_object_get(e, "scores"), (size_t)nick);
+    CHECK_EQ_INT(json_integer_value(json_object_get(over, "from_income")), -2);
+    CHECK_EQ_INT(json_integer_value(json_object_get(over, "links")), 10);
+    CHECK_EQ_INT(json_integer_value(json_object_get(over, "vp")), 45);
+    CHECK_EQ_INT(json_integer_value(json_object_get(over, "income")), -1);
+    json_decref(st);
+}
+
 int main(void)
 {
     CHECK(steam_catalog_get()->ok);
@@ -2308,6 +2746,12 @@ int main(void)
     RUN(test_complex_tile_on_an_empty_hex);
     RUN(test_loops_of_links);
     RUN(test_track_the_player_cannot_pay_for);
+    RUN(test_setup_cube_draws_follow_the_bag);
+    RUN(test_first_bidder_and_random_order_are_even);
+    RUN(test_setup_draws_do_not_repeat);
+    RUN(test_city_growth_cubes_and_cost_from_a_deal);
+    RUN(test_passed_action_tile_still_sets_turn_order);
+    RUN(test_final_score_as_the_rulebooks_example);
     json_decref(last_events);
     return check_summary();
 }
