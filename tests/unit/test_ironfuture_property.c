@@ -60,7 +60,7 @@ static const char *const must_see[] = {
     "allocate", "hold_fire", "attack", "destroyed", "repair", "harvest",
     "scavenge", "shockwave", "support", "combat_end", "capture", "warehouse",
     "discard_hand", "round_end", "market", "buy", "pass", "market_returned",
-    "game_over", "location_reshuffle",
+    "game_over", "location_reshuffle", "trophy_choice", "trophy",
 };
 #define NSEE (sizeof must_see / sizeof must_see[0])
 static long seen_count[NSEE];
