@@ -7,8 +7,18 @@
  *   - every card instance is in exactly one zone, every location too;
  *   - no view (other seat, spectator) shows a card in a hand it may not
  *     see or in any deck, nor a location still in the location deck;
- *   - public events never name a hidden card before revealing it, and
- *     the cards drawn go only to the drawer;
+ *   - hidden information is checked by value, not by the keys the engine
+ *     happens to use: every integer in a view or in an event a seat
+ *     receives is a card id the seat may see (public: on the field, in a
+ *     discard pile, among the supports, in the market; or in its own
+ *     hand), unless its key is one of the few known to hold counts,
+ *     positions, dice or seats (numeric_keys: a new key is a card key
+ *     until listed); and a view is byte-for-byte the same when the cards
+ *     the viewer may not see are dealt differently among the hidden zones
+ *     (the other hand, both decks, the unit deck);
+ *   - public events never name a hidden card before revealing it; a
+ *     private event ("to") names exactly one seat, and is a "drawn" event
+ *     to the seat that drew: its cards are in that seat's hand after;
  *   - apply accepts every listed move, refuses it for the other seat,
  *     and status agrees with legal_moves (must_act non-empty until the
  *     game ends, then exactly one winner);
@@ -19,7 +29,7 @@
  * others the move chosen is. One game in ten uses a rounds_to_win option.
  * At the end, every kind of event must have happened somewhere, so no
  * rule is dead code. IRONFUTURE_GAMES overrides the number of games:
- * 2000 take about 25 s of CPU in the sanitizer build (built at -O1
+ * 2000 take about 40 s of CPU in the sanitizer build (built at -O1
  * without the fuzzers' coverage, see CMakeLists.txt), on two cores.
  *
  * Speed: the games run in two worker processes (the machines have two
@@ -44,7 +54,7 @@
 #include "json_pool.h"
 #include "rng.h"
 
-#define GAMES 2000           /* ~25 s of CPU under ASan+UBSan */
+#define GAMES 2000           /* ~40 s of CPU under ASan+UBSan */
 #define MAX_STEPS 4000       /* a game longer than this fails */
 #define MAXC 128
 #define ALL_MOVES_EVERY 20   /* 1 game in 20 applies every listed move */
@@ -239,6 +249,240 @@ SCAFFOLD static void check_view(json_t *state, const struct zones *z, int viewer
     json_decref(view);
 }
 
+/* Keys whose integers are counts, positions, seats, dice or card stats:
+ * never a card id. An integer under any other key is a card id. */
+static const char *const numeric_keys[] = {
+    "seat", "hand_size", "deck_size", "resources", "rounds_won", "played",
+    "position", "damage", "capture", "beacon", "rounds_to_win", "round",
+    "first_player", "turn", "winner", "resigned", "unit_deck_size",
+    "location_deck_size", "weapon", "dice", "aim", "cost", "armor", "value",
+    "trophy_choice", "positions", "count", "location_resources", "needed",
+    "hits", "criticals", "removed", "added", "pool", "gained", "bonus",
+    "locations_won", "to", NULL,
+};
+
+SCAFFOLD static int numeric_key(const char *key)
+{
+    for (int i = 0; key && numeric_keys[i]; i++)
+        if (same(key, numeric_keys[i]))
+            return 1;
+    return 0;
+}
+
+/* The cards any seat may see in state: field, discards, supports, market. */
+SCAFFOLD static void allow_public(json_t *state, unsigned char *ok)
+{
+    json_t *seat, *slot, *side, *u, *v;
+    size_t i, j, k;
+    static const char *const piles[] = {"discard", "supports"};
+
+    json_array_foreach(json_object_get(state, "seats"), i, seat)
+        for (int p = 0; p < 2; p++)
+            json_array_foreach(json_object_get(seat, piles[p]), j, v)
+                ok[json_integer_value(v) & (MAXC - 1)] = 1;
+    json_array_foreach(json_object_get(state, "market"), i, v)
+        ok[json_integer_value(v) & (MAXC - 1)] = 1;
+    json_array_foreach(json_object_get(state, "line"), i, slot)
+        json_array_foreach(json_object_get(slot, "units"), j, side)
+            json_array_foreach(side, k, u)
+                ok[json_integer_value(json_array_get(u, 0)) & (MAXC - 1)] = 1;
+}
+
+SCAFFOLD static void allow_hand(json_t *state, int seat, unsigned char *ok)
+{
+    json_t *v;
+    size_t i;
+
+    if (seat < 0)
+        return;
+    json_array_foreach(json_object_get(json_array_get(json_object_get(state, "seats"),
+                                                      (size_t)seat), "hand"), i, v)
+        ok[json_integer_value(v) & (MAXC - 1)] = 1;
+}
+
+/* Marks in ids every integer under a card key in v: any key but the
+ * numeric ones. Keys are compared only for integers in card range. */
+SCAFFOLD static void collect_ids(json_t *v, const char *key, unsigned char *ids,
+                                 int ncards)
+{
+    size_t i;
+    const char *k;
+    json_t *x;
+
+    if (json_is_object(v)) {
+        json_object_foreach(v, k, x)
+            collect_ids(x, k, ids, ncards);
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            collect_ids(x, key, ids, ncards);
+    } else if (json_is_integer(v)) {
+        json_int_t c = json_integer_value(v);
+
+        if (c >= 0 && c < ncards && !ids[c] && !numeric_key(key))
+            ids[c] = 1;
+    }
+}
+
+/* Every card id shown in v (collected) must be one ok allows; what and
+ * viewer say where, in the message. Returns how many are not. */
+SCAFFOLD static int check_ids(json_t *v, const unsigned char *ok, int ncards,
+                              const char *what, int viewer)
+{
+    unsigned char ids[MAXC] = {0};
+    int bad = 0;
+
+    collect_ids(v, NULL, ids, ncards);
+    for (int c = 0; c < ncards; c++)
+        if (ids[c] && !ok[c]) {
+            bad++;
+            fprintf(stderr, "  %s for seat %d shows card %d, which it may not "
+                    "see\n", what, viewer, c);
+        }
+    return bad;
+}
+
+/*
+ * The same state with the cards viewer may not see dealt again at random
+ * among the places it may not see (the other hand, both decks, the unit
+ * deck); supports stay where they are, as no deck or hand may hold one.
+ * New reference.
+ */
+SCAFFOLD static json_t *redeal_hidden(json_t *state, int viewer, struct rng *r)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    json_t *st = json_deep_copy(state), *zones[5], *a;
+    int nz = 0, n = 0, cards[MAXC];
+    size_t slot_zone[MAXC], slot_index[MAXC];
+
+    for (int s = 0; s < 2; s++) {
+        json_t *seat = json_array_get(json_object_get(st, "seats"), (size_t)s);
+
+        zones[nz++] = json_object_get(seat, "deck");
+        if (s != viewer)
+            zones[nz++] = json_object_get(seat, "hand");
+    }
+    zones[nz++] = json_object_get(st, "unit_deck");
+    for (int z = 0; z < nz; z++)
+        for (size_t i = 0; i < json_array_size(zones[z]); i++) {
+            int c = (int)json_integer_value(json_array_get(zones[z], i));
+
+            if (n < MAXC && !cat->unit[cat->instance[c]].support) {
+                slot_zone[n] = (size_t)z;
+                slot_index[n] = i;
+                cards[n++] = c;
+            }
+        }
+    rng_shuffle(r, cards, (size_t)n);
+    for (int k = 0; k < n; k++) {
+        a = zones[slot_zone[k]];
+        json_array_set_new(a, slot_index[k], json_integer(cards[k]));
+    }
+    return st;
+}
+
+/* By value: the view shows only cards the viewer may see, and nothing in
+ * it changes when the hidden cards are dealt differently. */
+SCAFFOLD static void check_view_by_value(json_t *state, int viewer, struct rng *r)
+{
+    unsigned char ok[MAXC] = {0};
+    json_t *view = eng->view(state, viewer), *other, *view2;
+    int n = ironfuture_catalog_get()->ninstances;
+
+    allow_public(state, ok);
+    allow_hand(state, viewer, ok);
+    CHECK_EQ_INT(check_ids(view, ok, n, "view", viewer), 0);
+    other = redeal_hidden(state, viewer, r);
+    view2 = eng->view(other, viewer);
+    if (!CHECK(json_equal(view, view2))) {
+        char *a = json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS);
+        char *b = json_dumps(view2, JSON_COMPACT | JSON_SORT_KEYS);
+        size_t i = 0;
+
+        while (a[i] && a[i] == b[i])
+            i++;
+        fprintf(stderr, "  view of seat %d depends on hidden cards, from: %.80s\n"
+                "  against: %.80s\n", viewer, a + i, b + i);
+        pool_free(a);
+        pool_free(b);
+    }
+    json_decref(view2);
+    json_decref(other);
+    json_decref(view);
+}
+
+/*
+ * The events each seat (and a spectator) receives from one move, as the
+ * service filters them (public ones, and private ones whose "to" names
+ * the seat), show only cards that seat may see before or after the move,
+ * or that a public event of the move revealed. Every private event goes
+ * to exactly one seat: a "drawn" event to the seat that drew, whose hand
+ * holds the cards it names.
+ */
+SCAFFOLD static void check_received(json_t *events, json_t *before, json_t *after)
+{
+    int n = ironfuture_catalog_get()->ninstances;
+    unsigned char pub[MAXC] = {0}, own[3][MAXC] = {{0}}; /* own[0]: spectator */
+    json_t *ev;
+    size_t i;
+
+    allow_public(before, pub);
+    allow_public(after, pub);
+    for (int viewer = 0; viewer < 2; viewer++) {
+        allow_hand(before, viewer, own[viewer + 1]);
+        allow_hand(after, viewer, own[viewer + 1]);
+    }
+    json_array_foreach(events, i, ev) {
+        const char *type = json_string_value(json_object_get(ev, "type"));
+        json_t *to = json_object_get(ev, "to"), *c;
+        size_t k;
+
+        if (!to) {
+            /* A public reveal: these cards are now known to everyone. */
+            if (same(type, "market") || same(type, "deploy") || same(type, "discard_hand"))
+                json_array_foreach(json_object_get(ev, "cards"), k, c)
+                    pub[json_integer_value(json_object_get(c, "card")) & (MAXC - 1)] = 1;
+            if (same(type, "deploy"))
+                pub[json_integer_value(json_object_get(ev, "card")) & (MAXC - 1)] = 1;
+            continue;
+        }
+        if (!CHECK(json_is_array(to) && json_array_size(to) == 1) ||
+            !CHECK(same(type, "drawn")))
+            continue;
+        {
+            int s = (int)json_integer_value(json_array_get(to, 0));
+            unsigned char hand[MAXC] = {0};
+
+            CHECK_EQ_INT(json_integer_value(json_object_get(ev, "seat")), s);
+            allow_hand(after, s, hand);
+            json_array_foreach(json_object_get(ev, "cards"), k, c)
+                if (!CHECK(hand[json_integer_value(json_object_get(c, "card")) & (MAXC - 1)]))
+                    fprintf(stderr, "  a drawn event to seat %d names card %d, not in "
+                            "its hand\n", s, (int)json_integer_value(json_object_get(c, "card")));
+        }
+    }
+    json_array_foreach(events, i, ev) {
+        json_t *to = json_object_get(ev, "to");
+        unsigned char ids[MAXC] = {0};
+
+        collect_ids(ev, NULL, ids, n);
+        for (int viewer = -1; viewer < 2; viewer++) {
+            json_t *s;
+            size_t k;
+            int visible = !to;
+
+            json_array_foreach(to, k, s)
+                visible |= viewer >= 0 && json_integer_value(s) == viewer;
+            if (!visible)
+                continue;
+            for (int c = 0; c < n; c++)
+                if (ids[c] && !pub[c] && !own[viewer + 1][c] && CHECK(0))
+                    fprintf(stderr, "  %s event for seat %d shows card %d, which "
+                            "it may not see\n", json_string_value(json_object_get(ev, "type")),
+                            viewer, c);
+        }
+    }
+}
+
 /*
  * Public events must not name a card that was hidden before the move
  * (in a hand or a deck) unless an earlier public event revealed it.
@@ -400,9 +644,10 @@ static void play_one(int n, int check_all)
     json_decref(opts);
     memset(&z, 0, sizeof z);
     check_events(events, &z);
+    check_received(events, state, state);
     json_decref(events);
     for (;;) {
-        json_t *moves, *list, *m, *other;
+        json_t *moves, *list, *m, *other, *prev;
         struct zones before;
         int seat;
 
@@ -412,6 +657,12 @@ static void play_one(int n, int check_all)
         /* The view of the seat that did not just move, and a spectator's. */
         check_view(state, &z, 1 - last_mover);
         check_view(state, &z, -1);
+        /* Every other step for a seat, one in eight for a spectator: the
+         * redeal costs a copy of the state and a second view. */
+        if (steps % 2 == 0)
+            check_view_by_value(state, 1 - last_mover, &pick);
+        if (steps % 8 == 1)
+            check_view_by_value(state, -1, &pick);
         if (!CHECK_EQ_INT(eng->status(state, &st), 0))
             break;
         if (st.finished) {
@@ -445,12 +696,16 @@ static void play_one(int n, int check_all)
         check_refused_for_other(state, m, seat, key);
         before = z;
         last_mover = seat;
+        prev = json_incref(state);
         if (!CHECK_EQ_INT(eng->apply(&state, seat, m, &rng, &events, &err), 0)) {
             fprintf(stderr, "  refused: %s %s\n", err.code, err.message);
+            json_decref(prev);
             json_decref(moves);
             break;
         }
         check_events(events, &before);
+        check_received(events, prev, state);
+        json_decref(prev);
         json_decref(events);
         json_decref(moves);
         steps++;
