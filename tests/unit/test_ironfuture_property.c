@@ -19,6 +19,9 @@
  *   - public events never name a hidden card before revealing it; a
  *     private event ("to") names exactly one seat, and is a "drawn" event
  *     to the seat that drew: its cards are in that seat's hand after;
+ *   - the rules of dice, retaliation (only on deployment), capture and
+ *     ties, the round's winner and its trophy, recomputed from the state
+ *     before each move and the rulebook (check_rules);
  *   - apply accepts every listed move, refuses it for the other seat,
  *     and status agrees with legal_moves (must_act non-empty until the
  *     game ends, then exactly one winner);
@@ -538,6 +541,166 @@ SCAFFOLD static void check_events(json_t *events, const struct zones *before)
     }
 }
 
+/* ---- rules re-derived from the rulebook, on positions games reach ---- */
+
+SCAFFOLD static int ability_of(int c, enum if_ability_kind k)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return ironfuture_unit_ability(&cat->unit[cat->instance[c]], k);
+}
+
+SCAFFOLD static const struct if_loc_rule *rule_at(json_t *state, int pos,
+                                                  enum if_rule_kind k)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    json_t *slot = json_array_get(json_object_get(state, "line"), (size_t)pos);
+    int l = ironfuture_catalog_location(cat, json_string_value(json_object_get(slot, "location")));
+
+    return l < 0 ? NULL : ironfuture_location_rule(&cat->location[l], k);
+}
+
+SCAFFOLD static int ev_int(json_t *ev, const char *key)
+{
+    return (int)json_integer_value(json_object_get(ev, key));
+}
+
+/*
+ * Checks each event of one move (of type mtype, by seat) against the
+ * rulebook, recomputed from the state before it:
+ *   - an attack's dice: 3+ (or the roll needed, 2..6: a 1 never hits),
+ *     each hit 1 damage, an unmodified 6 a critical of 2 (1 if Hardened);
+ *   - retaliation only when a unit is deployed, of the highest Retaliate X
+ *     among the defender's units at that location before the deployment
+ *     (+ the Trench Line's bonus), unless the location, Infiltrate or the
+ *     Smoke Generator cancels it; and a deployment there always draws it;
+ *   - the highest capture value wins a location and its resources; equal
+ *     values tie and nobody takes it, except at the Command Bunker with
+ *     something to tie (the token holder), never at 0-0;
+ *   - the round goes to the seat that won more locations, and its trophy
+ *     is one of the locations it won.
+ */
+SCAFFOLD static void check_rules(json_t *events, json_t *before, const char *mtype, int mover)
+{
+    int won_at[IF_LINE] = {-1, -1, -1}, won[2] = {0, 0}, retaliations = 0;
+    json_t *ev;
+    size_t i;
+
+    json_array_foreach(events, i, ev) {
+        const char *type = json_string_value(json_object_get(ev, "type"));
+        json_t *dice = json_object_get(ev, "dice"), *d;
+        size_t k;
+
+        if ((same(type, "attack") || same(type, "support")) && json_is_array(dice) &&
+            json_object_get(ev, "needed")) {
+            int need = ev_int(ev, "needed"), hits = 0, crits = 0;
+            int hard = ability_of(ev_int(ev, "target"), IF_AB_HARDENED) > 0;
+
+            CHECK(need >= 2 && need <= 6);
+            json_array_foreach(dice, k, d) {
+                int v = (int)json_integer_value(d);
+
+                CHECK(v >= 1 && v <= 6);
+                hits += v >= need;
+                crits += v == 6;
+            }
+            CHECK_EQ_INT(ev_int(ev, "hits"), hits);
+            CHECK_EQ_INT(ev_int(ev, "criticals"), crits);
+            CHECK_EQ_INT(ev_int(ev, "damage"), hits - crits + crits * (hard ? 1 : 2));
+        } else if (same(type, "retaliation")) {
+            int pos = ev_int(ev, "position"), c = ev_int(ev, "card"), x = 0;
+            json_t *foes = json_array_get(json_object_get(json_array_get(json_object_get(before, "line"), (size_t)pos), "units"),
+                                          (size_t)(1 - mover)), *u;
+            const struct if_loc_rule *bonus = rule_at(before, pos, IF_LR_RETALIATION_BONUS);
+            int cancelled = rule_at(before, pos, IF_LR_NO_RETALIATION) ||
+                            ability_of(c, IF_AB_INFILTRATE) ||
+                            json_is_true(json_object_get(before, "smoke"));
+
+            retaliations++;
+            CHECK(same(mtype, "deploy"));
+            CHECK_EQ_INT(ev_int(ev, "seat"), 1 - mover);
+            json_array_foreach(foes, k, u) {
+                int v = ability_of((int)json_integer_value(json_array_get(u, 0)), IF_AB_RETALIATE);
+
+                x = v > x ? v : x;
+            }
+            CHECK(x > 0);
+            if (json_object_get(ev, "ignored"))
+                CHECK(cancelled && ev_int(ev, "damage") == 0);
+            else
+                CHECK(!cancelled && ev_int(ev, "damage") == x + (bonus ? bonus->value : 0));
+        } else if (same(type, "capture")) {
+            int pos = ev_int(ev, "position"), w = ev_int(ev, "winner");
+            int a = (int)json_integer_value(json_array_get(json_object_get(ev, "capture"), 0));
+            int b = (int)json_integer_value(json_array_get(json_object_get(ev, "capture"), 1));
+            int want = a > b ? 0 : b > a ? 1 : -1;
+
+            if (want < 0 && a > 0 && rule_at(before, pos, IF_LR_TIE_FIRST))
+                want = ev_int(before, "first");
+            CHECK_EQ_INT(w, want);
+            if (w < 0)
+                CHECK_EQ_INT(ev_int(ev, "resources"), 0);
+            if (pos >= 0 && pos < IF_LINE)
+                won_at[pos] = w;
+            if (w >= 0)
+                won[w]++;
+        } else if (same(type, "round_end")) {
+            json_t *lw = json_object_get(ev, "locations_won");
+
+            CHECK_EQ_INT(json_integer_value(json_array_get(lw, 0)), won[0]);
+            CHECK_EQ_INT(json_integer_value(json_array_get(lw, 1)), won[1]);
+            CHECK_EQ_INT(ev_int(ev, "winner"), won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : -1);
+        } else if (same(type, "trophy")) {
+            int s = ev_int(ev, "seat"), pos = ev_int(ev, "position");
+            json_t *choice = json_object_get(before, "trophy_choice"), *c;
+            int ok = 0;
+
+            if (choice) {   /* chosen by a move, among the locations won */
+                CHECK(same(mtype, "trophy") && s == mover);
+                CHECK(json_is_false(json_object_get(ev, "automatic")));
+                json_array_foreach(choice, k, c)
+                    ok |= json_integer_value(c) == pos;
+            } else {        /* taken at once: the one location won, or the game's last round */
+                int n = 0;
+
+                CHECK(json_is_true(json_object_get(ev, "automatic")));
+                for (int p = 0; p < IF_LINE; p++)
+                    n += won_at[p] == s;
+                ok = pos >= 0 && pos < IF_LINE && won_at[pos] == s;
+                CHECK(n == 1 || json_array_size(json_object_get(json_array_get(json_object_get(before, "seats"), (size_t)s),
+                                                                "trophies")) + 1 >=
+                                (size_t)ev_int(before, "rounds_to_win"));
+            }
+            CHECK(ok);
+        } else if (same(type, "trophy_choice")) {
+            int n = 0;
+
+            for (int p = 0; p < IF_LINE; p++)
+                n += won_at[p] == ev_int(ev, "seat");
+            CHECK(n >= 2);
+            CHECK_EQ_INT((int)json_array_size(json_object_get(ev, "positions")), n);
+        }
+    }
+    /* A unit deployed where the defender has a Retaliate unit draws it. */
+    if (same(mtype, "deploy")) {
+        json_t *dep = NULL, *u, *foes;
+        int x = 0;
+        size_t k;
+
+        json_array_foreach(events, i, ev)
+            if (!dep && same(json_string_value(json_object_get(ev, "type")), "deploy"))
+                dep = ev;
+        foes = json_array_get(json_object_get(json_array_get(json_object_get(before, "line"),
+                                                            (size_t)ev_int(dep, "position")), "units"),
+                              (size_t)(1 - mover));
+        json_array_foreach(foes, k, u)
+            x |= ability_of((int)json_integer_value(json_array_get(u, 0)), IF_AB_RETALIATE) > 0;
+        CHECK_EQ_INT(retaliations, x);
+    } else {
+        CHECK_EQ_INT(retaliations, 0);
+    }
+}
+
 static int popcount(unsigned x)
 {
     int n = 0;
@@ -705,6 +868,7 @@ static void play_one(int n, int check_all)
         }
         check_events(events, &before);
         check_received(events, prev, state);
+        check_rules(events, prev, json_string_value(json_object_get(m, "type")), seat);
         json_decref(prev);
         json_decref(events);
         json_decref(moves);
