@@ -2,9 +2,13 @@
  * test_ironfuture.c - Iron Future's rules, one case per rule, named after
  * it, in rulebook order; every refusal is checked with its error code.
  *
- * Situations are built by editing a freshly dealt state's JSON (the
+ * Most situations are built by editing a freshly dealt state's JSON (the
  * state format is the engine's contract with storage), and dice are
- * fixed by positioning the random stream where it yields them.
+ * fixed by positioning the random stream where it yields them. The last
+ * group ("Positions reached by moves") instead plays real deals, every
+ * move chosen from legal_moves by a simple plan, until the position
+ * arises: ties at an empty location, the trophy, drawing and reshuffling,
+ * retaliation, buying, and the shuffles themselves.
  */
 #include <stdarg.h>
 #include <stdint.h>

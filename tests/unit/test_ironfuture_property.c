@@ -565,11 +565,84 @@ SCAFFOLD static int ev_int(json_t *ev, const char *key)
     return (int)json_integer_value(json_object_get(ev, key));
 }
 
+/* The line position of card c on the field of state, or -1. */
+SCAFFOLD static int field_pos(json_t *state, int c, int *seat)
+{
+    json_t *slot, *side, *u;
+    size_t p, s, k;
+
+    json_array_foreach(json_object_get(state, "line"), p, slot)
+        json_array_foreach(json_object_get(slot, "units"), s, side)
+            json_array_foreach(side, k, u)
+                if (json_integer_value(json_array_get(u, 0)) == c) {
+                    if (seat)
+                        *seat = (int)s;
+                    return (int)p;
+                }
+    return -1;
+}
+
+/*
+ * The natural roll an attack at target t in range band (0 S, 1 M, 2 L)
+ * needs, from attacker a (-1: artillery, which fires as Long range), as
+ * the rulings put it: 3, or the location's cover; Accuracy, the
+ * Targeting Array and Vantage lower it, Evasive raises it; never below 2
+ * (a 1 never hits) nor above 6 (a 6 always does).
+ */
+SCAFFOLD static int roll_needed(json_t *before, int a, int t, int band)
+{
+    int tpos = field_pos(before, t, NULL), need = 3, mod = -ability_of(t, IF_AB_EVASIVE);
+    const struct if_loc_rule *cover = rule_at(before, tpos, IF_LR_DEFENSE);
+
+    if (cover && (cover->ranges & (1u << band)))
+        need = cover->value;
+    if (a >= 0) {
+        const struct if_loc_rule *v = rule_at(before, field_pos(before, a, NULL), IF_LR_VANTAGE);
+
+        mod += ability_of(a, IF_AB_ACCURACY) + ev_int(before, "aim");
+        if (v && (v->ranges & (1u << band)))
+            mod += v->value;
+    }
+    need -= mod;
+    return need < 2 ? 2 : need > 6 ? 6 : need;
+}
+
+/* An attack's range, target and roll needed, by the rules of Attacking. */
+SCAFFOLD static void check_attack(json_t *ev, json_t *before)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    int a = ev_int(ev, "card"), t = ev_int(ev, "target"), w = ev_int(ev, "weapon");
+    const char *r = json_string_value(json_object_get(ev, "range"));
+    int band = same(r, "S") ? 0 : same(r, "M") ? 1 : same(r, "L") ? 2 : -1;
+    int apos = field_pos(before, a, NULL), tseat = -1, tpos = field_pos(before, t, &tseat);
+    const struct if_unit *u = &cat->unit[cat->instance[a]];
+    json_t *foes, *f;
+    size_t k;
+
+    if (!CHECK(band >= 0 && apos >= 0 && tpos >= 0 && w >= 0 && w < u->nweapons))
+        return;
+    /* Short: the same location; Medium: next door; Long: two away. */
+    CHECK_EQ_INT(abs(tpos - apos), band);
+    CHECK(u->weapon[w].ranges & (1u << band));
+    CHECK_EQ_INT((int)json_array_size(json_object_get(ev, "dice")), u->weapon[w].dice);
+    if (band > 0)
+        CHECK(!ability_of(t, IF_AB_STEALTH));
+    foes = json_array_get(json_object_get(json_array_get(json_object_get(before, "line"), (size_t)tpos),
+                                          "units"), (size_t)tseat);
+    if (band == 0 && !ability_of(t, IF_AB_BULWARK))
+        json_array_foreach(foes, k, f)
+            CHECK(!ability_of((int)json_integer_value(json_array_get(f, 0)), IF_AB_BULWARK));
+    CHECK_EQ_INT(ev_int(ev, "needed"), roll_needed(before, a, t, band));
+}
+
 /*
  * Checks each event of one move (of type mtype, by seat) against the
  * rulebook, recomputed from the state before it:
  *   - an attack's dice: 3+ (or the roll needed, 2..6: a 1 never hits),
  *     each hit 1 damage, an unmodified 6 a critical of 2 (1 if Hardened);
+ *     its range from the line of locations and the weapon's letters, its
+ *     target allowed by Stealth and Bulwark, the roll needed recomputed
+ *     from cover, Vantage, Accuracy, Evasive and the Targeting Array;
  *   - retaliation only when a unit is deployed, of the highest Retaliate X
  *     among the defender's units at that location before the deployment
  *     (+ the Trench Line's bonus), unless the location, Infiltrate or the
@@ -607,6 +680,10 @@ SCAFFOLD static void check_rules(json_t *events, json_t *before, const char *mty
             CHECK_EQ_INT(ev_int(ev, "hits"), hits);
             CHECK_EQ_INT(ev_int(ev, "criticals"), crits);
             CHECK_EQ_INT(ev_int(ev, "damage"), hits - crits + crits * (hard ? 1 : 2));
+            if (same(type, "attack"))
+                check_attack(ev, before);
+            else
+                CHECK_EQ_INT(need, roll_needed(before, -1, ev_int(ev, "target"), 2));
         } else if (same(type, "retaliation")) {
             int pos = ev_int(ev, "position"), c = ev_int(ev, "card"), x = 0;
             json_t *foes = json_array_get(json_object_get(json_array_get(json_object_get(before, "line"), (size_t)pos), "units"),
