@@ -651,7 +651,9 @@ SCAFFOLD static void check_attack(json_t *ev, json_t *before)
  *     values tie and nobody takes it, except at the Command Bunker with
  *     something to tie (the token holder), never at 0-0;
  *   - the round goes to the seat that won more locations, and its trophy
- *     is one of the locations it won.
+ *     is one of the locations it won;
+ *   - each new round: the first player token has passed, its holder draws
+ *     5 first, then the other, and the holder deploys first.
  */
 SCAFFOLD static void check_rules(json_t *events, json_t *before, const char *mtype, int mover)
 {
@@ -749,6 +751,30 @@ SCAFFOLD static void check_rules(json_t *events, json_t *before, const char *mty
                                 (size_t)ev_int(before, "rounds_to_win"));
             }
             CHECK(ok);
+        } else if (same(type, "round")) {
+            /* The token passes after every acquisition phase; its holder
+             * draws first and deploys first, and each player draws 5 (every
+             * seat owns at least 7 cards, all back in deck or discard). */
+            json_t *e2;
+            size_t k2;
+            int draws = 0, turn_seen = 0;
+
+            CHECK_EQ_INT(ev_int(ev, "first_player"), 1 - ev_int(before, "first"));
+            for (k2 = i + 1; (e2 = json_array_get(events, k2)) != NULL; k2++) {
+                const char *t2 = json_string_value(json_object_get(e2, "type"));
+
+                if (same(t2, "draw")) {
+                    CHECK_EQ_INT(ev_int(e2, "seat"), draws ? 1 - ev_int(ev, "first_player")
+                                                           : ev_int(ev, "first_player"));
+                    CHECK_EQ_INT(ev_int(e2, "count"), 5);
+                    draws++;
+                } else if (same(t2, "turn") && !turn_seen) {
+                    CHECK_EQ_INT(ev_int(e2, "seat"), ev_int(ev, "first_player"));
+                    turn_seen = 1;
+                }
+            }
+            CHECK_EQ_INT(draws, 2);
+            CHECK(turn_seen);
         } else if (same(type, "trophy_choice")) {
             int n = 0;
 
