@@ -6,7 +6,8 @@
 
 #include <string.h>
 
-static const char *const phase_names[] = {"conquest", "acquisition", "over"};
+static const char *const phase_names[] = {"conquest", "acquisition", "trophy",
+                                           "over"};
 
 const char *ironfuture_phase_name(enum if_phase phase)
 {
@@ -288,6 +289,41 @@ static int load_attack(struct loader *ld, const json_t *o)
     return 0;
 }
 
+/*
+ * The line positions the round's winner may take as the trophy: present
+ * in the trophy phase (and left in place by a resignation during it),
+ * two or three distinct positions of the line.
+ */
+static int load_trophy_choice(struct loader *ld, const json_t *a)
+{
+    struct if_game *g = ld->g;
+    json_t *v;
+    size_t i;
+
+    if (!a) {
+        if (g->phase == IF_TROPHY)
+            return corrupt(ld, "trophy_choice");
+        return 0;
+    }
+    if ((g->phase != IF_TROPHY && g->resigned < 0) || g->nline != IF_LINE ||
+        !json_is_array(a) || json_array_size(a) < 2 ||
+        json_array_size(a) > IF_LINE)
+        return corrupt(ld, "trophy_choice");
+    json_array_foreach(a, i, v) {
+        json_int_t p = json_integer_value(v);
+
+        if (!json_is_integer(v) || p < 0 || p >= IF_LINE ||
+            (i > 0 && p <= g->choice[i - 1]))
+            return corrupt(ld, "trophy_choice");
+        g->choice[g->nchoice++] = (int)p;
+    }
+    for (int p = 0; p < g->nline; p++)
+        for (int s = 0; s < IF_SEATS; s++)
+            if (g->line[p].units[s].n)
+                return corrupt(ld, "units on the line after the round");
+    return 0;
+}
+
 int ironfuture_game_load(struct if_game *g, const json_t *state,
                          struct rules_error *err)
 {
@@ -308,11 +344,14 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
     if (!cat->ok)
         return rules_fail(err, "catalog_invalid", "Iron Future: Setup",
                           "The card data is broken: %s", cat->error);
-    /* "resigned" is present only in a game ended by resignation, so that
-     * states written before resignation existed load and dump unchanged. */
+    /* "resigned" is present only in a game ended by resignation, and
+     * "trophy_choice" only while a round's winner chooses a trophy, so that
+     * states written before either existed load and dump unchanged. */
     g->resigned = -1;
+    g->nchoice = 0;
     if (!json_is_object(state) ||
-        json_object_size(state) != 16u + !!json_object_get(state, "resigned"))
+        json_object_size(state) != 16u + !!json_object_get(state, "resigned") +
+                                    !!json_object_get(state, "trophy_choice"))
         return corrupt(&ld, "shape");
     s = json_string_value(json_object_get(state, "data_version"));
     if (!s || strcmp(s, cat->version) != 0)
@@ -362,13 +401,15 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
     line = json_object_get(state, "line");
     g->nline = (int)json_array_size(line);
     if (!json_is_array(line) ||
-        (g->nline != (g->phase == IF_CONQUEST ? IF_LINE : 0) &&
+        (g->nline != (g->phase == IF_CONQUEST || g->phase == IF_TROPHY
+                      ? IF_LINE : 0) &&
          !(g->resigned >= 0 && g->nline == IF_LINE && !g->market.n)))
         return corrupt(&ld, "line");
     for (int p = 0; p < g->nline; p++)
         if (load_slot(&ld, json_array_get(line, (size_t)p), &g->line[p]))
             return -1;
-    if (load_attack(&ld, json_object_get(state, "attack")))
+    if (load_attack(&ld, json_object_get(state, "attack")) ||
+        load_trophy_choice(&ld, json_object_get(state, "trophy_choice")))
         return -1;
     for (int c = 0; c < g->ncards; c++)
         if (ld.seen[c] != 1)
@@ -492,5 +533,12 @@ json_t *ironfuture_game_dump(const struct if_game *g)
     json_object_set_new(o, "smoke", json_boolean(g->smoke));
     if (g->resigned >= 0)
         json_object_set_new(o, "resigned", json_integer(g->resigned));
+    if (g->nchoice > 0) {
+        json_t *choice = json_array();
+
+        for (int i = 0; i < g->nchoice; i++)
+            json_array_append_new(choice, json_integer(g->choice[i]));
+        json_object_set_new(o, "trophy_choice", choice);
+    }
     return o;
 }

@@ -52,7 +52,9 @@ struct if_slot {
     struct if_pile units[IF_SEATS];
 };
 
-enum if_phase { IF_CONQUEST, IF_ACQUISITION, IF_OVER };
+/* IF_TROPHY: the round's winner, who won more than one location, chooses
+ * which becomes the trophy (RULINGS IF-AMB-04); the line stays for it. */
+enum if_phase { IF_CONQUEST, IF_ACQUISITION, IF_TROPHY, IF_OVER };
 
 struct if_game {
     const struct if_catalog *cat;  /* borrowed */
@@ -72,6 +74,8 @@ struct if_game {
     struct if_pile loc_deck, loc_discard;  /* location indices */
     int nline;                     /* IF_LINE in conquest, else 0 */
     struct if_slot line[IF_LINE];  /* position 0 is next to the location deck */
+    int nchoice;                   /* IF_TROPHY: positions the winner won */
+    int choice[IF_LINE];
     /* The unit deployed this turn, while its weapons are being allocated. */
     int attacking;                 /* 1 while allocation is open */
     int attacker;                  /* its card instance */

@@ -443,15 +443,17 @@ static void warehouse_bonus(struct if_game *g, int s, struct rng *rng,
 
 static void begin_acquisition(struct if_game *g, struct rng *rng,
                               json_t *events);
+static void take_trophy(struct if_game *g, int s, int pos, struct rng *rng,
+                        json_t *events);
 
 /*
  * Capture (IF-AMB-17: position 0, next to the location deck, first),
- * the round's winner and trophy, the field cleared, then the end of the
- * game or the acquisition phase.
+ * the field cleared, the round's winner, and its trophy: taken at once,
+ * or chosen by the winner's next move (the trophy phase).
  */
 static void end_round(struct if_game *g, struct rng *rng, json_t *events)
 {
-    int won[IF_SEATS] = {0, 0}, winner_at[IF_LINE], rw, trophy = -1;
+    int won[IF_SEATS] = {0, 0}, winner_at[IF_LINE], rw;
     json_t *ev;
 
     emit(events, json_pack("{s:s, s:i}", "type", "combat_end", "round", g->round));
@@ -466,7 +468,9 @@ static void end_round(struct if_game *g, struct rng *rng, json_t *events)
             sl->units[1].n)
             bonus += r->value;
         w = cap0 > cap1 ? 0 : cap1 > cap0 ? 1 : -1;
-        if (w < 0 && slot_rule(g, p, IF_LR_TIE_FIRST))
+        /* The Command Bunker breaks ties, but 0-0 is an empty location,
+         * not a tie anyone won. */
+        if (w < 0 && cap0 > 0 && slot_rule(g, p, IF_LR_TIE_FIRST))
             w = g->first;
         if ((r = slot_rule(g, p, IF_LR_CHAIN)) && w >= 0 && p > 0 &&
             winner_at[p - 1] == w)
@@ -514,29 +518,62 @@ static void end_round(struct if_game *g, struct rng *rng, json_t *events)
                                "seat", s, "cards", cards));
     }
     rw = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : -1;
-    for (int p = 0; p < IF_LINE; p++) {
-        if (rw >= 0 && trophy < 0 && winner_at[p] == rw) {
-            trophy = p;
-            ironfuture_pile_push(&g->seat[rw].trophies, g->line[p].loc);
-        } else {
-            ironfuture_pile_push(&g->loc_discard, g->line[p].loc);
-        }
+    emit(events, json_pack("{s:s, s:i, s:[ii], s:i}", "type", "round_end",
+                           "round", g->round, "locations_won", won[0], won[1],
+                           "winner", rw));
+    if (rw < 0) {
+        take_trophy(g, -1, -1, rng, events);
+        return;
     }
-    ev = json_pack("{s:s, s:i, s:[ii], s:i}", "type", "round_end", "round",
-                   g->round, "locations_won", won[0], won[1], "winner", rw);
-    json_object_set_new(ev, "trophy", trophy >= 0
-                        ? json_string(g->cat->location[g->line[trophy].loc].id)
-                        : json_null());
-    json_object_set_new(ev, "rounds_won", json_pack("[ii]",
-                        g->seat[0].trophies.n, g->seat[1].trophies.n));
+    /* The winner chooses among the locations they won (IF-AMB-04), unless
+     * there is only one, or this round wins the game and the trophy can no
+     * longer change which locations come out of the deck. */
+    g->nchoice = 0;
+    for (int p = 0; p < IF_LINE; p++)
+        if (winner_at[p] == rw)
+            g->choice[g->nchoice++] = p;
+    if (g->nchoice == 1 || g->seat[rw].trophies.n + 1 >= g->rounds_to_win) {
+        take_trophy(g, rw, g->choice[0], rng, events);
+        return;
+    }
+    g->phase = IF_TROPHY;
+    g->turn = rw;
+    ev = json_pack("{s:s, s:i, s:o}", "type", "trophy_choice", "seat", rw,
+                   "positions", json_array());
+    for (int i = 0; i < g->nchoice; i++)
+        json_array_append_new(json_object_get(ev, "positions"),
+                              json_integer(g->choice[i]));
     emit(events, ev);
+}
+
+/*
+ * Ends the round: seat s (-1 after a drawn round) takes the location at
+ * line position pos as a trophy, the others go to the location discard,
+ * then the game ends or the acquisition phase begins.
+ */
+static void take_trophy(struct if_game *g, int s, int pos, struct rng *rng,
+                        json_t *events)
+{
+    int automatic = g->phase != IF_TROPHY;
+
+    for (int p = 0; p < g->nline; p++)
+        ironfuture_pile_push(p == pos ? &g->seat[s].trophies : &g->loc_discard,
+                             g->line[p].loc);
+    if (s >= 0)
+        emit(events, json_pack("{s:s, s:i, s:i, s:s, s:s, s:b, s:[ii]}",
+                               "type", "trophy", "seat", s, "position", pos,
+                               "location", slot_location(g, pos)->id, "name",
+                               slot_location(g, pos)->name, "automatic",
+                               automatic, "rounds_won", g->seat[0].trophies.n,
+                               g->seat[1].trophies.n));
     g->nline = 0;
-    if (rw >= 0 && g->seat[rw].trophies.n >= g->rounds_to_win) {
+    g->nchoice = 0;
+    if (s >= 0 && g->seat[s].trophies.n >= g->rounds_to_win) {
         g->phase = IF_OVER;
-        g->winner = rw;
+        g->winner = s;
         g->turn = -1;
         emit(events, json_pack("{s:s, s:i, s:[ii]}", "type", "game_over",
-                               "winner", rw, "rounds_won",
+                               "winner", s, "rounds_won",
                                g->seat[0].trophies.n, g->seat[1].trophies.n));
         return;
     }
@@ -771,8 +808,20 @@ static int field_int(struct move_ctx *m, const char *key, int required,
     return 0;
 }
 
+/* Refuses every move but the trophy while the round's winner chooses one. */
+static int not_trophy_phase(struct move_ctx *m)
+{
+    if (m->g->phase == IF_TROPHY)
+        return rules_fail(m->err, "wrong_phase", IF_RULE_CAPTURE,
+                          "Seat %d won the round and first chooses which "
+                          "location it takes.", m->g->turn);
+    return 0;
+}
+
 static int need_conquest_turn(struct move_ctx *m)
 {
+    if (not_trophy_phase(m))
+        return -1;
     if (m->g->phase != IF_CONQUEST)
         return rules_fail(m->err, "wrong_phase", IF_RULE_ACQUISITION,
                           "It is the acquisition phase: buy a unit or pass.");
@@ -784,6 +833,8 @@ static int need_conquest_turn(struct move_ctx *m)
 
 static int need_acquisition_turn(struct move_ctx *m)
 {
+    if (not_trophy_phase(m))
+        return -1;
     if (m->g->phase != IF_ACQUISITION)
         return rules_fail(m->err, "wrong_phase", IF_RULE_GAMEPLAY,
                           "Units are bought in the acquisition phase, after "
@@ -1119,6 +1170,36 @@ static int move_pass(struct move_ctx *m)
     return 0;
 }
 
+int ironfuture_trophy_check(const struct if_game *g, int seat, int pos,
+                            struct rules_error *err)
+{
+    if (g->phase != IF_TROPHY)
+        return rules_fail(err, "wrong_phase", IF_RULE_CAPTURE,
+                          "A trophy is chosen only by a round's winner who "
+                          "won more than one location, when the round ends.");
+    if (g->turn != seat)
+        return rules_fail(err, "not_your_turn", IF_RULE_CAPTURE,
+                          "Seat %d won the round; the trophy is theirs to "
+                          "choose.", g->turn);
+    for (int i = 0; i < g->nchoice; i++)
+        if (g->choice[i] == pos)
+            return 0;
+    return rules_fail(err, "location_not_won", IF_RULE_CAPTURE,
+                      "The trophy is one of the locations you won this "
+                      "round; location %d is not one.", pos);
+}
+
+static int move_trophy(struct move_ctx *m)
+{
+    int pos;
+
+    if (field_int(m, "location", 1, &pos) ||
+        ironfuture_trophy_check(m->g, m->seat, pos, m->err))
+        return -1;
+    take_trophy(m->g, m->seat, pos, m->rng, m->events);
+    return 0;
+}
+
 static const struct {
     const char *type;
     int (*fn)(struct move_ctx *);
@@ -1130,6 +1211,7 @@ static const struct {
     {"hold_fire", move_hold_fire, {"weapon", NULL}},
     {"buy", move_buy, {"card", NULL}},
     {"pass", move_pass, {NULL}},
+    {"trophy", move_trophy, {"location", NULL}},
 };
 
 /* The seat exists and the game is not over; for moves and resignation. */
@@ -1163,8 +1245,8 @@ int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
     if (i == sizeof moves / sizeof moves[0])
         return rules_fail(err, "unknown_move", IF_RULE_FORMAT,
                           "Iron Future has no move \"%.40s\"; moves are "
-                          "activate, deploy, allocate, hold_fire, buy and "
-                          "pass.", type);
+                          "activate, deploy, allocate, hold_fire, buy, pass "
+                          "and trophy.", type);
     json_object_foreach((json_t *)move, key, v) {
         int ok = strcmp(key, "type") == 0;
 

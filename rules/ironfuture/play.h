@@ -61,6 +61,8 @@ int ironfuture_support_check(const struct if_game *g, int seat, int card,
                              int target, int pos, struct rules_error *err);
 int ironfuture_buy_check(const struct if_game *g, int seat, int card,
                          struct rules_error *err);
+int ironfuture_trophy_check(const struct if_game *g, int seat, int pos,
+                            struct rules_error *err);
 
 /* The capture value seat has at line position pos now. */
 int ironfuture_capture_value(const struct if_game *g, int pos, int seat);

@@ -186,6 +186,10 @@ json_t *ironfuture_view_build(const struct if_game *g, int seat)
         json_array_append_new(json_object_get(o, "market"),
                               card_full(g, g->market.c[i]));
     json_object_set_new(o, "locations", locs);
+    json_object_set_new(o, "trophy_choice", json_array());
+    for (int i = 0; i < g->nchoice; i++)
+        json_array_append_new(json_object_get(o, "trophy_choice"),
+                              json_integer(g->choice[i]));
     json_object_set_new(o, "attack", attack_view(g));
     json_object_set_new(o, "turn_bonus", json_pack("{s:i, s:b}", "aim", g->aim,
                                                    "smoke", g->smoke));
@@ -231,7 +235,11 @@ json_t *ironfuture_moves_list(const struct if_game *g, int seat)
 
     if (seat < 0 || seat >= IF_SEATS || g->phase == IF_OVER || g->turn != seat)
         return json_pack("{s:o}", "moves", moves);
-    if (g->phase == IF_ACQUISITION) {
+    if (g->phase == IF_TROPHY) {
+        for (int i = 0; i < g->nchoice; i++)
+            add(moves, json_pack("{s:s, s:i}", "type", "trophy", "location",
+                                 g->choice[i]));
+    } else if (g->phase == IF_ACQUISITION) {
         for (int i = 0; i < g->market.n; i++)
             if (ironfuture_buy_check(g, seat, g->market.c[i], NULL) == 0)
                 add(moves, json_pack("{s:s, s:i}", "type", "buy", "card",
@@ -291,7 +299,8 @@ void ironfuture_status_fill(const struct if_game *g, struct rules_status *st)
     snprintf(st->summary, sizeof st->summary,
              "Round %d, %s: seat %d to %s (rounds won %d-%d).", g->round,
              ironfuture_phase_name(g->phase), g->turn,
-             g->phase == IF_ACQUISITION ? "buy a unit or pass"
+             g->phase == IF_TROPHY ? "choose a trophy"
+             : g->phase == IF_ACQUISITION ? "buy a unit or pass"
              : g->attacking ? "allocate weapons" : "deploy a unit", r0, r1);
 }
 
@@ -371,6 +380,14 @@ json_t *ironfuture_describe_build(void)
     add(types, move_type("pass",
         "Acquisition: stop buying for this phase; a pass is final.",
         json_object(), json_array()));
+    add(types, move_type("trophy",
+        "When a round ends: its winner, having won more than one location, "
+        "takes one of them as the trophy (the view's trophy_choice lists "
+        "their line positions); the others are discarded. Trophies never "
+        "return to the location deck.",
+        json_pack("{s:o}", "location",
+                  int_schema("line position of a location you won", 0, 2)),
+        json_pack("[s]", "location")));
     o = json_pack("{s:s, s:s, s:i, s:i, s:s}", "id", "ironfuture", "title",
                   "Iron Future", "min_seats", 2, "max_seats", 2,
                   "data_version", cat->version);

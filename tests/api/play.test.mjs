@@ -12,7 +12,7 @@ import assert from './lib/checks.mjs';
 import { describe, test } from 'node:test';
 
 import {
-  createAccount, createGame, moveLog, seededRandom, startedGame,
+  createAccount, createGame, moveLog, refusedLeavesGame, seededRandom, startedGame, viewersOf,
 } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
 import {
@@ -185,6 +185,109 @@ describe('whole games', () => {
       const g = { id: g0.id, players: g0.players, spectator: g0.spectator.token };
       const r = await playToEnd(g, seededRandom(3000 + i), `game C${i}`);
       await checkLogs(g, `game C${i}`, await exportAndCheck(g, r, `game C${i}`));
+    }
+  });
+});
+
+// Events that draw on the random stream other than by rolling dice.
+const SHUFFLES = new Set(['shuffle', 'reshuffle', 'location_reshuffle', 'market_returned', 'warehouse']);
+
+// The dice a move rolled first, when rolling was the first thing it drew
+// from the random stream; null otherwise.
+function firstDice(events) {
+  for (const e of events) {
+    if (SHUFFLES.has(e.type)) return null;
+    if (Array.isArray(e.dice) && e.dice.length > 0) return e.dice;
+  }
+  return null;
+}
+
+describe('the random stream', () => {
+  test('goes on from move to move: the dice of one move do not repeat the last', async () => {
+    const g0 = await startedGame(ctx.api, { options: { rounds_to_win: 2 } });
+    const g = { id: g0.id, players: g0.players, spectator: g0.spectator.token };
+    const r = await playToEnd(g, seededRandom(4004), 'game D');
+    // Each of these moves drew its first numbers from where the last move
+    // left the stream. Were that position not saved, every one of them
+    // would start from the same place and roll the same first die.
+    const firsts = r.answers.map((a) => firstDice(a.body.events)).filter((d) => d !== null);
+    assert.ok(firsts.length >= 6, `only ${firsts.length} moves rolled dice first`);
+    const distinct = new Set(firsts.map((d) => d.join(',')));
+    assert.ok(new Set(firsts.map((d) => d[0])).size > 1,
+      `the first die of ${firsts.length} moves is always ${firsts[0][0]}: the stream restarts each move`);
+    assert.ok(distinct.size > firsts.length / 3, `${firsts.length} moves rolled only ${distinct.size} different first rolls`);
+  });
+});
+
+// Plays g by pick(view, legal, seat) -> move until stop(view) holds; returns
+// the spectator's view where it stopped, or fails after max moves.
+async function playUntil(g, pick, stop, max = 400) {
+  const api = ctx.api;
+  for (let k = 0; k < max; k++) {
+    const v = (await api.get(`/v1/games/${g.id}`, { token: g.spectator.token, expect: 200 })).body;
+    if (stop(v)) return v;
+    assert.equal(v.status, 'active', 'the game goes on until the position arises');
+    const seat = v.must_act[0];
+    const p = g.players[seat];
+    const lm = (await api.get(`/v1/games/${g.id}/legal-moves`, { token: p.token, expect: 200 })).body;
+    const move = pick(v, lm.moves, seat);
+    await api.post(`/v1/games/${g.id}/moves`, {
+      token: p.token, body: { move }, headers: { 'if-match': `"${v.version}"` }, expect: 201,
+    });
+  }
+  assert.fail(`no such position after ${max} moves`);
+}
+
+describe('trophies', () => {
+  test('the winner of a round with two locations chooses the trophy; the other seat cannot', async () => {
+    const g = await startedGame(ctx.api, { options: { rounds_to_win: 5 } });
+    // Seat 0 spreads its units over locations 0 and 1, seat 1 keeps to 2;
+    // nobody fires or buys: seat 0 wins two locations of a round.
+    const pick = (v, moves, seat) => {
+      const want = seat === 1 ? 2 : v.state.players[0].played % 2;
+      return moves.find((m) => m.type === 'deploy' && m.location === want)
+        ?? moves.find((m) => m.type === 'hold_fire' || m.type === 'pass')
+        ?? moves[0];
+    };
+    const v = await playUntil(g, pick, (x) => x.state.phase === 'trophy');
+    const w = v.state.turn;
+    const choice = v.state.trophy_choice;
+    assert.deepEqual(v.must_act, [w]);
+    assert.ok(choice.length >= 2, 'two locations or more to choose from');
+    const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves`, { token: g.players[w].token, expect: 200 })).body;
+    assert.deepEqual(lm.moves, choice.map((p) => ({ type: 'trophy', location: p })));
+    const idle = (await ctx.api.get(`/v1/games/${g.id}/legal-moves`, { token: g.players[1 - w].token, expect: 200 })).body;
+    assert.deepEqual(idle.moves, []);
+    const viewers = viewersOf(g);
+    await refusedLeavesGame(ctx.api, g.id, viewers, 'the loser takes the trophy', async () => {
+      await ctx.api.post(`/v1/games/${g.id}/moves`, {
+        token: g.players[1 - w].token, body: { move: { type: 'trophy', location: choice[0] } }, expect: 409, code: 'not_your_turn',
+      });
+    });
+    const lost = [0, 1, 2].find((p) => !choice.includes(p));
+    if (lost !== undefined) {
+      await refusedLeavesGame(ctx.api, g.id, viewers, 'a location the winner did not win', async () => {
+        const res = await ctx.api.post(`/v1/games/${g.id}/moves`, {
+          token: g.players[w].token, body: { move: { type: 'trophy', location: lost } }, expect: 422, code: 'illegal_move',
+        });
+        assert.equal(res.body.violation, 'location_not_won');
+      });
+    }
+    // The winner takes the last location won (not the first in capture order).
+    const chosen = choice[choice.length - 1];
+    const id = v.state.locations[chosen].location;
+    const res = await ctx.api.post(`/v1/games/${g.id}/moves`, {
+      token: g.players[w].token, body: { move: { type: 'trophy', location: chosen } }, expect: 201,
+    });
+    const ev = res.body.events.find((e) => e.type === 'trophy');
+    assert.equal(ev.location, id);
+    assert.equal(ev.automatic, false);
+    const after = (await ctx.api.get(`/v1/games/${g.id}`, { token: g.spectator.token, expect: 200 })).body;
+    assert.notEqual(after.state.phase, 'trophy');
+    assert.deepEqual(after.state.trophy_choice, []);
+    assert.equal(after.state.players[w].trophies.at(-1).location, id);
+    for (const p of [0, 1, 2].filter((q) => q !== chosen)) {
+      assert.ok(after.state.location_discard.includes(v.state.locations[p].location), 'the others are discarded');
     }
   });
 });

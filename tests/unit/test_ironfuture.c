@@ -2,9 +2,13 @@
  * test_ironfuture.c - Iron Future's rules, one case per rule, named after
  * it, in rulebook order; every refusal is checked with its error code.
  *
- * Situations are built by editing a freshly dealt state's JSON (the
+ * Most situations are built by editing a freshly dealt state's JSON (the
  * state format is the engine's contract with storage), and dice are
- * fixed by positioning the random stream where it yields them.
+ * fixed by positioning the random stream where it yields them. The last
+ * group ("Positions reached by moves") instead plays real deals, every
+ * move chosen from legal_moves by a simple plan, until the position
+ * arises: ties at an empty location, the trophy, drawing and reshuffling,
+ * retaliation, buying, and the shuffles themselves.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -1221,7 +1225,7 @@ static void test_the_highest_capture_value_takes_the_resources_a_tie_takes_none(
     CHECK_EQ_INT(num(event("capture", 2), "winner"), 1);
     /* One location each and a tie: nobody wins the round. */
     CHECK_EQ_INT(num(event("round_end", 0), "winner"), -1);
-    CHECK(json_is_null(json_object_get(event("round_end", 0), "trophy")));
+    CHECK(event("trophy", 0) == NULL && event("trophy_choice", 0) == NULL);
     CHECK_EQ_INT(json_array_size(zone(st, 0, "trophies")), 0);
     CHECK_EQ_INT(json_array_size(json_object_get(st, "location_discard")), 3);
     CHECK_EQ_INT(num(seat_of(st, 1), "resources"), r1);
@@ -1238,7 +1242,11 @@ static void test_the_round_winner_takes_a_location_card_and_survivors_are_discar
     last_card(st, inst("rabble", 0));
     DEPLOY(&st, 0, inst("rabble", 0), 1);
     CHECK_EQ_INT(num(event("round_end", 0), "winner"), 0);
-    CHECK_EQ_STR(json_string_value(json_object_get(event("round_end", 0), "trophy")), "refinery");
+    /* Two locations won: the winner chooses which is the trophy. */
+    CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "trophy");
+    CHECK(in_zone(st, 0, "discard", a) && in_zone(st, 0, "discard", b));
+    OK(&st, 0, "{\"type\":\"trophy\",\"location\":2}");
+    CHECK_EQ_STR(json_string_value(json_object_get(event("trophy", 0), "location")), "ash_wastes");
     CHECK_EQ_INT(json_array_size(zone(st, 0, "trophies")), 1);
     CHECK_EQ_INT(json_array_size(json_object_get(st, "location_discard")), 2);
     CHECK(in_zone(st, 0, "discard", a) && in_zone(st, 0, "discard", b));
@@ -1873,7 +1881,7 @@ static void test_describe_lists_options_move_types_and_the_catalog(void)
                  ironfuture_catalog_get()->version);
     CHECK(json_object_get(json_object_get(json_object_get(d, "options"), "properties"),
                           "rounds_to_win") != NULL);
-    CHECK_EQ_INT(json_array_size(types), 6);
+    CHECK_EQ_INT(json_array_size(types), 7);
     json_array_foreach(types, i, t)
         CHECK(json_is_string(json_object_get(t, "description")) &&
               json_is_object(json_object_get(t, "schema")));
@@ -1961,6 +1969,639 @@ static void test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile(void)
     json_decref(st);
 }
 
+/* ===== Positions reached by moves from a real setup ===================== */
+
+/*
+ * How the players of drive() choose among their legal moves. Each hook
+ * may be NULL: then a seat deploys its first listed card anywhere, holds
+ * fire, buys nothing and takes the first trophy offered. Supports are
+ * never activated.
+ */
+struct plan {
+    int (*where)(json_t *st, int seat, int card);   /* position, -1 any */
+    int (*fire)(json_t *st, int seat, json_t *alloc); /* 1: make it */
+    int (*buys)(json_t *st, int seat, int card);     /* 1: buy it */
+    int last_trophy;                                 /* take the last offered */
+};
+
+/* Stops drive() after a move: given the states before and after it. */
+typedef int stop_fn(json_t *before, json_t *after, void *arg);
+
+/* The move plan chooses from list (borrowed; the result too). */
+static json_t *plan_pick(const struct plan *p, json_t *st, int seat, json_t *list)
+{
+    json_t *m, *pick = NULL, *fallback = NULL;
+    size_t i;
+
+    json_array_foreach(list, i, m) {
+        const char *t = type_of(m);
+
+        if (!strcmp(t, "trophy")) {
+            if (!pick || p->last_trophy)
+                pick = m;
+        } else if (pick) {
+            continue;
+        } else if (!strcmp(t, "allocate")) {
+            if (p->fire && p->fire(st, seat, m))
+                pick = m;
+        } else if (!strcmp(t, "buy")) {
+            if (p->buys && p->buys(st, seat, num(m, "card")))
+                pick = m;
+        } else if (!strcmp(t, "deploy")) {
+            int w = p->where ? p->where(st, seat, num(m, "card")) : -1;
+
+            if (w < 0 || w == num(m, "location"))
+                pick = m;
+            else if (!fallback)
+                fallback = m;
+        } else if (!fallback && (!strcmp(t, "hold_fire") || !strcmp(t, "pass"))) {
+            fallback = m;
+        }
+    }
+    return pick ? pick : fallback;
+}
+
+/*
+ * Plays *st by plan from whatever position it is in, the seat that must
+ * act choosing each move from legal_moves, until stop says so after a
+ * move (1), the game ends or max moves were made (0). Every move must be
+ * accepted.
+ */
+static int drive(json_t **st, const struct plan *p, stop_fn *stop, void *arg, int max)
+{
+    for (int k = 0; k < max; k++) {
+        struct rules_status s;
+        json_t *list, *m, *before;
+        int seat, done;
+
+        if (!CHECK_EQ_INT(eng->status(*st, &s), 0) || s.finished)
+            return 0;
+        seat = s.must_act == 1 ? 0 : 1;
+        list = moves_of(*st, seat);
+        m = plan_pick(p, *st, seat, list);
+        if (!CHECK(m != NULL)) {
+            json_decref(list);
+            return 0;
+        }
+        before = json_deep_copy(*st);
+        if (!CHECK_EQ_INT(play_json(st, seat, m), 0))
+            fprintf(stderr, "  refused: %s: %s\n", last_err.code, last_err.message);
+        json_decref(list);
+        done = stop(before, *st, arg);
+        json_decref(before);
+        if (done)
+            return 1;
+    }
+    return 0;
+}
+
+/* The position of location id in the line, or -1. */
+static int line_pos(json_t *st, const char *id)
+{
+    for (size_t p = 0; p < json_array_size(json_object_get(st, "line")); p++)
+        if (!strcmp(json_string_value(json_object_get(slot(st, (int)p), "location")), id))
+            return (int)p;
+    return -1;
+}
+
+static int is_retaliator(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return ironfuture_unit_ability(&cat->unit[cat->instance[c]], IF_AB_RETALIATE) > 0;
+}
+
+static int is_support(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return cat->unit[cat->instance[c]].support;
+}
+
+/* The event of type (nth) for seat in the last move's events, or NULL. */
+static json_t *seat_event(const char *type, int seat)
+{
+    json_t *e;
+
+    for (int k = 0; (e = event(type, k)); k++)
+        if (num(e, "seat") == seat)
+            return e;
+    return NULL;
+}
+
+/* -- ties ------------------------------------------------------------------ */
+
+static int bunker_at;   /* the Command Bunker's position this round */
+
+/* Nobody deploys at the Bunker: seat 0 one place right of it, seat 1 two. */
+static int away_from_bunker(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)card;
+    return (bunker_at + 1 + seat) % 3;
+}
+
+static int capture_at_bunker(json_t *before, json_t *after, void *arg)
+{
+    (void)before;
+    (void)after;
+    (void)arg;
+    for (int k = 0; event("capture", k); k++)
+        if (!strcmp(json_string_value(json_object_get(event("capture", k), "location")),
+                    "command_bunker"))
+            return 1;
+    return 0;
+}
+
+static void test_an_empty_command_bunker_is_won_by_nobody(void)
+{
+    struct plan p = {.where = away_from_bunker};
+    json_t *st = NULL, *cap = NULL, *end;
+    int n, first;
+
+    /* A real deal with the Command Bunker among the first three locations. */
+    for (n = 1; n < 400; n++) {
+        st = deal(n, NULL, NULL);
+        if ((bunker_at = line_pos(st, "command_bunker")) >= 0)
+            break;
+        json_decref(st);
+        st = NULL;
+    }
+    if (!CHECK(st != NULL))
+        return;
+    first = num(st, "first");
+    CHECK(drive(&st, &p, capture_at_bunker, NULL, 200));
+    for (int k = 0; event("capture", k); k++)
+        if (num(event("capture", k), "position") == bunker_at)
+            cap = event("capture", k);
+    if (!CHECK(cap != NULL))
+        goto out;
+    /* Neither player has a unit there: 0-0 is empty, not a tie for the token. */
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 0), 0);
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 1), 0);
+    CHECK_EQ_INT(num(cap, "winner"), -1);
+    CHECK_EQ_INT(num(cap, "resources"), 0);
+    /* So it counts for nobody in the round: the token holder (seat first)
+     * does not win the round by it. */
+    end = event("round_end", 0);
+    CHECK(ival(json_object_get(end, "locations_won"), 0) +
+          ival(json_object_get(end, "locations_won"), 1) <= 2);
+    if (ival(json_object_get(end, "locations_won"), 0) ==
+        ival(json_object_get(end, "locations_won"), 1))
+        CHECK_EQ_INT(num(end, "winner"), -1);
+    CHECK(num(end, "winner") != first ||
+          ival(json_object_get(end, "locations_won"), first) >
+          ival(json_object_get(end, "locations_won"), 1 - first));
+out:
+    json_decref(st);
+}
+
+static void test_a_beacon_takes_a_location_nobody_holds(void)
+{
+    json_t *st = scene();
+    int beacon = give(st, 1, "supports", inst("forward_beacon", 0));
+
+    /* Seat 0 holds the token; seat 1's Beacon at the empty Bunker wins it 1-0. */
+    set_location(st, 2, "command_bunker");
+    set_seat_int(st, 0, "played", 5);
+    set_seat_int(st, 1, "played", 4);
+    set_int(st, "turn", 1);
+    give(st, 1, "hand", inst("rabble", 2));
+    OK(&st, 1, "{\"type\":\"activate\",\"card\":%d,\"location\":2}", beacon);
+    DEPLOY(&st, 1, inst("rabble", 2), 0);
+    CHECK_EQ_INT(ival(json_object_get(event("capture", 2), "capture"), 1), 1);
+    CHECK_EQ_INT(num(event("capture", 2), "winner"), 1);
+    json_decref(st);
+}
+
+/* -- trophies --------------------------------------------------------------- */
+
+/* Seat 0 spreads over positions 0 and 1, seat 1 keeps to position 2. */
+static int two_for_seat_0(json_t *st, int seat, int card)
+{
+    (void)card;
+    return seat == 1 ? 2 : num(seat_of(st, 0), "played") % 2;
+}
+
+static int phase_is_trophy(json_t *before, json_t *after, void *arg)
+{
+    (void)before;
+    (void)arg;
+    return !strcmp(json_string_value(json_object_get(after, "phase")), "trophy");
+}
+
+static void test_the_round_winner_chooses_the_trophy_by_a_move(void)
+{
+    struct plan p = {.where = two_for_seat_0};
+    json_t *st = NULL, *choice, *list, *v, *line_locs = json_array(), *tro;
+    struct rules_status s;
+    int n, w, other_pos, chosen;
+    char chosen_id[64];
+
+    for (n = 1; n < 40; n++) {
+        st = deal(n, NULL, NULL);
+        if (drive(&st, &p, phase_is_trophy, NULL, 300))
+            break;
+        json_decref(st);
+        st = NULL;
+    }
+    if (!CHECK(st != NULL))
+        return;
+    w = num(event("round_end", 0), "winner");
+    choice = json_object_get(st, "trophy_choice");
+    CHECK(w >= 0 && event("trophy", 0) == NULL);
+    CHECK_EQ_INT(num(event("trophy_choice", 0), "seat"), w);
+    CHECK(json_equal(json_object_get(event("trophy_choice", 0), "positions"), choice));
+    CHECK(json_array_size(choice) >= 2);
+    /* The winner must act, with one trophy move per location won. */
+    CHECK_EQ_INT(eng->status(st, &s), 0);
+    CHECK_EQ_INT(s.must_act, 1u << w);
+    list = moves_of(st, w);
+    CHECK_EQ_INT(json_array_size(list), json_array_size(choice));
+    for (size_t i = 0; i < json_array_size(choice); i++)
+        CHECK(listed(st, w, "{\"type\":\"trophy\",\"location\":%d}", ival(choice, i)));
+    json_decref(list);
+    list = moves_of(st, 1 - w);
+    CHECK_EQ_INT(json_array_size(list), 0);
+    json_decref(list);
+    v = eng->view(st, 1 - w);
+    CHECK(json_equal(json_object_get(v, "trophy_choice"), choice));
+    CHECK_EQ_STR(json_string_value(json_object_get(v, "phase")), "trophy");
+    json_decref(v);
+    /* Nobody else chooses, and nothing else happens first. */
+    REFUSED(&st, 1 - w, "not_your_turn", "{\"type\":\"trophy\",\"location\":%d}", ival(choice, 0));
+    REFUSED(&st, w, "wrong_phase", "{\"type\":\"pass\"}");
+    REFUSED(&st, w, "wrong_phase", "{\"type\":\"deploy\",\"card\":0,\"location\":0}");
+    for (other_pos = 0; other_pos < 3; other_pos++) {
+        int won = 0;
+
+        for (size_t i = 0; i < json_array_size(choice); i++)
+            won |= ival(choice, i) == other_pos;
+        if (!won)
+            REFUSED(&st, w, "location_not_won", "{\"type\":\"trophy\",\"location\":%d}", other_pos);
+    }
+    REFUSED(&st, w, "location_not_won", "{\"type\":\"trophy\",\"location\":3}");
+    REFUSED(&st, w, "bad_move", "{\"type\":\"trophy\"}");
+    /* The winner takes the last location won, not the first in capture order. */
+    chosen = ival(choice, json_array_size(choice) - 1);
+    snprintf(chosen_id, sizeof chosen_id, "%s",
+             json_string_value(json_object_get(slot(st, chosen), "location")));
+    for (int q = 0; q < 3; q++)
+        if (q != chosen)
+            json_array_append(line_locs, json_object_get(slot(st, q), "location"));
+    OK(&st, w, "{\"type\":\"trophy\",\"location\":%d}", chosen);
+    CHECK_EQ_STR(json_string_value(json_object_get(event("trophy", 0), "location")), chosen_id);
+    CHECK(json_is_false(json_object_get(event("trophy", 0), "automatic")));
+    tro = zone(st, w, "trophies");
+    CHECK_EQ_STR(json_string_value(json_array_get(tro, json_array_size(tro) - 1)), chosen_id);
+    /* The others go to the location discard; the trophy never returns. */
+    for (size_t i = 0; i < json_array_size(line_locs); i++) {
+        json_t *d = json_object_get(st, "location_discard");
+        int found = 0;
+
+        for (size_t k = 0; k < json_array_size(d); k++)
+            found |= json_equal(json_array_get(d, k), json_array_get(line_locs, i));
+        CHECK(found);
+    }
+    CHECK(strcmp(json_string_value(json_object_get(st, "phase")), "trophy") != 0);
+    CHECK(json_object_get(st, "trophy_choice") == NULL);
+    json_decref(line_locs);
+    json_decref(st);
+}
+
+/* Both seats deploy at position 0: at most one location is won. */
+static int all_at_0(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)seat;
+    (void)card;
+    return 0;
+}
+
+static int round_won(json_t *before, json_t *after, void *arg)
+{
+    (void)before;
+    (void)after;
+    (void)arg;
+    return event("round_end", 0) && num(event("round_end", 0), "winner") >= 0;
+}
+
+static void test_a_single_location_won_is_the_trophy_without_a_move(void)
+{
+    struct plan p = {.where = all_at_0};
+    json_t *st = deal(3, NULL, NULL);
+    int w;
+
+    if (!CHECK(drive(&st, &p, round_won, NULL, 400)))
+        goto out;
+    w = num(event("round_end", 0), "winner");
+    CHECK_EQ_INT(ival(json_object_get(event("round_end", 0), "locations_won"), w), 1);
+    CHECK(event("trophy_choice", 0) == NULL);
+    CHECK_EQ_INT(num(event("trophy", 0), "seat"), w);
+    CHECK_EQ_INT(num(event("trophy", 0), "position"), 0);
+    CHECK(json_is_true(json_object_get(event("trophy", 0), "automatic")));
+    CHECK(strcmp(json_string_value(json_object_get(st, "phase")), "trophy") != 0);
+out:
+    json_decref(st);
+}
+
+/* -- drawing ---------------------------------------------------------------- */
+
+/* Stops after the first move that reshuffles a discard pile, keeping the
+ * state before it in *(json_t **)arg. */
+static int reshuffled(json_t *before, json_t *after, void *arg)
+{
+    (void)after;
+    if (!event("reshuffle", 0))
+        return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static void test_the_cards_left_in_the_deck_are_drawn_before_the_discard_is_reshuffled(void)
+{
+    struct plan p = {0};
+    json_t *st = deal(11, NULL, NULL), *before = NULL, *deck, *drawn;
+    int s, left;
+
+    /* Round 1 leaves 2 of the 7 starting cards in each deck. */
+    if (!CHECK(drive(&st, &p, reshuffled, &before, 400)))
+        goto out;
+    s = num(event("reshuffle", 0), "seat");
+    deck = zone(before, s, "deck");
+    left = (int)json_array_size(deck);
+    CHECK(left > 0 && left < 5);
+    drawn = json_object_get(seat_event("drawn", s), "cards");
+    CHECK_EQ_INT(json_array_size(drawn), 5);
+    /* The deck's cards first, top card first; then the reshuffled discard. */
+    for (int i = 0; i < left; i++)
+        CHECK_EQ_INT(num(json_array_get(drawn, (size_t)i), "card"), ival(deck, (size_t)(left - 1 - i)));
+    for (int i = 0; i < left; i++)
+        CHECK(in_zone(st, s, "hand", ival(deck, (size_t)i)));
+    CHECK_EQ_INT(num(event("reshuffle", 0), "deck_size"),
+                 (int)json_array_size(zone(st, s, "deck")) + 5 - left);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* -- retaliation ------------------------------------------------------------ */
+
+/* Seat 0 keeps Retaliate units at position 0, the rest at 2; seat 1 goes
+ * to position 1, or to 0 once asked (fire_at_0). */
+static int fire_at_0;
+
+static int guard_and_shoot(json_t *st, int seat, int card)
+{
+    (void)st;
+    if (seat == 0)
+        return is_retaliator(card) ? 0 : 2;
+    return fire_at_0 ? 0 : 1;
+}
+
+/* Whether card c is on seat's side of line position pos. */
+static int on_side(json_t *st, int pos, int seat, int c)
+{
+    json_t *u = side(st, pos, seat);
+
+    for (size_t i = 0; i < json_array_size(u); i++)
+        if (ival(json_array_get(u, i), 0) == c)
+            return 1;
+    return 0;
+}
+
+/* Seat 1, deployed at position 1, fires at a Retaliate unit at position 0. */
+static int medium_at_retaliator(json_t *st, int seat, json_t *alloc)
+{
+    int t = num(alloc, "target");
+
+    return seat == 1 && num(json_object_get(st, "attack"), "position") == 1 &&
+           is_retaliator(t) && on_side(st, 0, 0, t);
+}
+
+static int buys_retaliators(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && is_retaliator(card) && !is_support(card);
+}
+
+/* Stops after seat 1 fires at a Retaliate unit from Medium range, keeping
+ * the state before that move in *(json_t **)arg. */
+static int fired_at_retaliator(json_t *before, json_t *after, void *arg)
+{
+    json_t *a;
+
+    (void)after;
+    if (event("combat_end", 0))   /* the firer left the field with the round */
+        return 0;
+    for (int k = 0; (a = event("attack", k)); k++)
+        if (num(a, "seat") == 1 && is_retaliator(num(a, "target")) &&
+            !strcmp(json_string_value(json_object_get(a, "range")), "M") &&
+            !json_object_get(a, "lost")) {
+            *(json_t **)arg = json_incref(before);
+            return 1;
+        }
+    return 0;
+}
+
+static int deployed_by_1_at_0(json_t *before, json_t *after, void *arg)
+{
+    json_t *d = seat_event("deploy", 1);
+
+    (void)after;
+    (void)arg;
+    if (!d || num(d, "position") != 0)
+        return 0;
+    for (size_t i = 0; i < json_array_size(side(before, 0, 0)); i++)
+        if (is_retaliator(ival(json_array_get(side(before, 0, 0), i), 0)))
+            return 1;
+    return 0;
+}
+
+static void test_only_deployment_triggers_retaliation_not_fire_from_medium_range(void)
+{
+    struct plan p = {.where = guard_and_shoot, .fire = medium_at_retaliator,
+                     .buys = buys_retaliators};
+    json_t *st = NULL, *prev = NULL, *a, *r;
+    int n, shooter = -1;
+
+    /* Seat 0 buys a Retaliate unit and guards position 0 with it; seat 1,
+     * next door at position 1, fires at it. */
+    for (n = 1; n < 60 && !prev; n++) {
+        fire_at_0 = 0;
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        drive(&st, &p, fired_at_retaliator, &prev, 1500);
+    }
+    if (!CHECK(prev != NULL))
+        goto out;
+    for (int j = 0; (a = event("attack", j)); j++)
+        if (!strcmp(json_string_value(json_object_get(a, "range")), "M") &&
+            is_retaliator(num(a, "target")))
+            shooter = num(a, "card");
+    /* The firer takes no damage for it: no retaliation, its damage as before. */
+    CHECK(event("retaliation", 0) == NULL);
+    CHECK(damage_of(prev, shooter) >= 0);
+    CHECK_EQ_INT(damage_of(st, shooter), damage_of(prev, shooter));
+    /* Deploying at the Retaliate unit's location does trigger it. */
+    fire_at_0 = 1;
+    if (CHECK(drive(&st, &p, deployed_by_1_at_0, NULL, 400))) {
+        r = event("retaliation", 0);
+        if (CHECK(r != NULL))
+            CHECK_EQ_INT(num(r, "card"), num(seat_event("deploy", 1), "card"));
+    }
+out:
+    json_decref(prev);
+    json_decref(st);
+}
+
+/* -- buying ------------------------------------------------------------------ */
+
+static int bought_card = -1, bought_round;
+
+static int buys_once(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && bought_card < 0 && !is_support(card);
+}
+
+static int bought(json_t *before, json_t *after, void *arg)
+{
+    json_t *b = seat_event("buy", 0);
+
+    (void)before;
+    (void)arg;
+    if (!b)
+        return 0;
+    /* A buy that ends the phase may see the card drawn at once: look for
+     * one where the acquisition goes on. */
+    if (strcmp(json_string_value(json_object_get(after, "phase")), "acquisition"))
+        return 0;
+    bought_card = num(b, "card");
+    bought_round = num(after, "round");
+    return 1;
+}
+
+static int drew_bought_card(json_t *before, json_t *after, void *arg)
+{
+    json_t *d = seat_event("drawn", 0), *c;
+    size_t i;
+
+    (void)before;
+    (void)after;
+    (void)arg;
+    json_array_foreach(json_object_get(d, "cards"), i, c)
+        if (num(c, "card") == bought_card)
+            return 1;
+    return 0;
+}
+
+static void test_a_bought_card_reaches_the_discard_and_is_drawn_in_a_later_round(void)
+{
+    struct plan p = {.buys = buys_once};
+    json_t *st = NULL;
+    int n;
+
+    for (n = 1; n < 40; n++) {
+        bought_card = -1;
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(&st, &p, bought, NULL, 400))
+            break;
+    }
+    if (!CHECK(bought_card >= 0))
+        goto out;
+    /* Face up in the buyer's discard pile, not in hand or deck. */
+    CHECK(in_zone(st, 0, "discard", bought_card));
+    CHECK(!in_zone(st, 0, "hand", bought_card) && !in_zone(st, 0, "deck", bought_card));
+    CHECK_EQ_STR(json_string_value(json_object_get(seat_event("buy", 0), "zone")), "discard");
+    /* Later, the discard is reshuffled into the deck and the card drawn. */
+    if (!CHECK(drive(&st, &p, drew_bought_card, NULL, 1500)))
+        goto out;
+    CHECK(num(st, "round") > bought_round);
+    CHECK(in_zone(st, 0, "hand", bought_card));
+    CHECK(seat_event("reshuffle", 0) != NULL || num(st, "round") > bought_round + 1);
+out:
+    json_decref(st);
+}
+
+/* -- randomness ------------------------------------------------------------- */
+
+static void test_setup_shuffles_every_deck_and_the_locations(void)
+{
+    unsigned hands[64];
+    int nhands = 0, first_drawn[16] = {0}, nfirst = 0, loc[IF_MAX_LOCATIONS] = {0}, nloc = 0;
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    for (int n = 0; n < 60; n++) {
+        json_t *st = deal(500 + n, NULL, NULL), *hand = zone(st, 0, "hand");
+        unsigned mask = 0;
+        int k, seen = 0;
+
+        for (size_t i = 0; i < json_array_size(hand); i++)
+            mask |= 1u << ival(hand, i);
+        for (k = 0; k < nhands; k++)
+            seen |= hands[k] == mask;
+        if (!seen && nhands < 64)
+            hands[nhands++] = mask;
+        nfirst += !first_drawn[ival(hand, 0)]++;
+        k = ironfuture_catalog_location(cat, json_string_value(json_object_get(slot(st, 0), "location")));
+        nloc += !loc[k]++;
+        json_decref(st);
+    }
+    /* Shuffled, 60 deals give most of the 21 hands of 5 from 7 cards, most
+     * of the 7 first cards and of the 16 first locations; unshuffled, one. */
+    CHECK(nhands >= 10);
+    CHECK(nfirst >= 5);
+    CHECK(nloc >= 10);
+}
+
+static void test_a_reshuffled_discard_comes_back_in_a_random_order(void)
+{
+    struct plan p = {0};
+    int games = 0, in_order = 0, top_first = 0;
+
+    /* Games where the reshuffle follows a pass, so that the discard pile
+     * it takes is in the state before (not when the round ends and nobody
+     * can buy anything, all in one move). */
+    for (int n = 1; n <= 300 && games < 40; n++) {
+        json_t *st = deal(700 + n, NULL, NULL), *before = NULL, *disc, *drawn, *deck;
+        int s, left, nd, same = 1;
+
+        if (!CHECK(drive(&st, &p, reshuffled, &before, 400))) {
+            json_decref(st);
+            continue;
+        }
+        s = num(event("reshuffle", 0), "seat");
+        left = (int)json_array_size(zone(before, s, "deck"));
+        disc = zone(before, s, "discard");
+        nd = (int)json_array_size(disc);
+        if (strcmp(json_string_value(json_object_get(before, "phase")), "acquisition")) {
+            json_decref(before);
+            json_decref(st);
+            continue;
+        }
+        drawn = json_object_get(seat_event("drawn", s), "cards");
+        deck = zone(st, s, "deck");
+        CHECK_EQ_INT((int)json_array_size(drawn) - left + (int)json_array_size(deck), nd);
+        /* Unshuffled, the new deck would be the discard pile as it lay. */
+        for (int i = left; i < (int)json_array_size(drawn); i++)
+            same &= num(json_array_get(drawn, (size_t)i), "card") == ival(disc, (size_t)(nd - 1 - (i - left)));
+        for (size_t j = 0; j < json_array_size(deck); j++)
+            same &= ival(deck, j) == ival(disc, j);
+        in_order += same;
+        top_first += num(json_array_get(drawn, (size_t)left), "card") == ival(disc, (size_t)nd - 1);
+        games++;
+        json_decref(before);
+        json_decref(st);
+    }
+    CHECK_EQ_INT(games, 40);
+    /* Shuffled: the old order comes back 1 time in 120 or fewer, the old
+     * top card first about 1 time in 5. */
+    CHECK(in_order <= games / 4);
+    CHECK(top_first <= games / 2);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -2021,6 +2662,15 @@ int main(void)
     RUN(test_describe_lists_options_move_types_and_the_catalog);
     RUN(test_the_card_data_fits_the_rulebook);
     RUN(test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile);
+    RUN(test_an_empty_command_bunker_is_won_by_nobody);
+    RUN(test_a_beacon_takes_a_location_nobody_holds);
+    RUN(test_the_round_winner_chooses_the_trophy_by_a_move);
+    RUN(test_a_single_location_won_is_the_trophy_without_a_move);
+    RUN(test_the_cards_left_in_the_deck_are_drawn_before_the_discard_is_reshuffled);
+    RUN(test_only_deployment_triggers_retaliation_not_fire_from_medium_range);
+    RUN(test_a_bought_card_reaches_the_discard_and_is_drawn_in_a_later_round);
+    RUN(test_setup_shuffles_every_deck_and_the_locations);
+    RUN(test_a_reshuffled_discard_comes_back_in_a_random_order);
     json_decref(last_events);
     return check_summary();
 }
