@@ -52,7 +52,9 @@ struct if_slot {
     struct if_pile units[IF_SEATS];
 };
 
-enum if_phase { IF_CONQUEST, IF_ACQUISITION, IF_OVER };
+/* IF_CHOOSE_FIRST: a rematch's loser of the last game chooses the first
+ * player before the first deal (RULINGS IF-R-13); turn is the chooser. */
+enum if_phase { IF_CONQUEST, IF_ACQUISITION, IF_CHOOSE_FIRST, IF_OVER };
 
 struct if_game {
     const struct if_catalog *cat;  /* borrowed */
