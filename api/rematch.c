@@ -197,8 +197,11 @@ void handle_game_rematch(struct request *r, struct worker *w)
             reply_storage(r, st, "rematch");
         goto rollback;
     }
+    /* A seat token is the old game's: its holder sees the rematch as a
+     * spectator until it joins with the new token (which the creator may
+     * have given to someone else since). */
     if (c.seat_cap)
-        seat = seat < g.seat_count ? seat : -1;
+        seat = -1;
     else if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
         goto rollback;
     invites = created ? rematch_invites(w, &c, &g) : json_array();

@@ -214,6 +214,7 @@ describe('Iron Future', () => {
     const r = await ctx.api.post(`/v1/games/${id}/rematch`, { token: oldTok, expect: 201 });
     const m = r.body.game;
     assert.equal(m.status, 'open', 'the invite seat is to be filled');
+    assert.equal(m.viewer_seat, null, 'the old seat token holds no seat of the rematch');
     assert.deepEqual(m.seats.map((s) => [s.kind, s.account_id, s.filled]), [['account', a.id, true], ['invite', null, false]]);
     assert.deepEqual(r.body.invites.map((i) => i.seat), [1], 'the seat token holder gets its own seat');
     const newTok = r.body.invites[0].token;
