@@ -12,21 +12,6 @@
 #include "play.h"
 #include "view_cache.h"
 
-#define ENTROPY_MAX 256
-
-static void new_uuid(char out[37])
-{
-    unsigned char b[16];
-
-    randombytes_buf(b, sizeof b);
-    b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
-    b[8] = (unsigned char)((b[8] & 0x3f) | 0x80);
-    snprintf(out, 37,
-             "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-             b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10],
-             b[11], b[12], b[13], b[14], b[15]);
-}
-
 /*
  * Checks the seat list of a new game into rows for storage: each seat is
  * exactly one of {"account_id": id}, {"open": true}, {"invite": true}.
@@ -171,11 +156,8 @@ void handle_game_create(struct request *r, struct worker *w)
     if (seats_or_reply(r, w, e, seats, me.id, entropy, &rows) ||
         options_or_reply(r, e, options, (int)json_array_size(seats)))
         goto out;
-    json_array_foreach(rows, i, row) {
-        if (!json_is_true(json_object_get(row, "filled")))
-            filled = 0;
-    }
-    new_uuid(id);
+    filled = seat_rows_filled(rows);
+    uuid_new(id);
     randombytes_buf(seed, sizeof seed);
     rng_commitment(commitment, seed, id);
     /* No options are stored as {}. */

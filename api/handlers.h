@@ -39,4 +39,7 @@ void handle_moves_list(struct request *r, struct worker *w);
 void handle_resign(struct request *r, struct worker *w);
 void handle_export(struct request *r, struct worker *w);
 
+/* rematch.c */
+void handle_game_rematch(struct request *r, struct worker *w);
+
 #endif

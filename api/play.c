@@ -103,6 +103,9 @@ json_t *play_view(const struct storage_game *g, int seat)
                   g->created_at, "updated_at", g->updated_at);
     if (!json_object_get(v, "result"))
         json_object_set_new(v, "result", json_null());
+    json_object_set_new(v, "rematch_of",
+                        g->rematch_of[0] ? json_string(g->rematch_of) : json_null());
+    json_object_set_new(v, "rematch", g->rematch[0] ? json_string(g->rematch) : json_null());
     json_object_set_new(v, "state",
                         g->state && e ? e->view(g->state, seat) : json_null());
     return v;

@@ -26,6 +26,7 @@ static const struct route routes[] = {
     {"POST", "/v1/games/{id}/moves", handle_move_submit, RUNS_ON_WORKER},
     {"GET", "/v1/games/{id}/moves", handle_moves_list, RUNS_INLINE_READ},
     {"POST", "/v1/games/{id}/resign", handle_resign, RUNS_ON_WORKER},
+    {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER},  /* the whole log */
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ},
 };

@@ -87,6 +87,14 @@ struct rules_engine {
 
     /* Who must act and the result. Returns 0, or -1 on a corrupt state. */
     int (*status)(const json_t *state, struct rules_status *st);
+
+    /*
+     * The options of a rematch of a finished game: options are the old
+     * game's (borrowed), state its final state. New reference, or NULL
+     * when the state is not a finished game of this engine. NULL hook:
+     * a rematch keeps the options as they were.
+     */
+    json_t *(*rematch_options)(const json_t *options, const json_t *state);
 };
 
 /* The registered engines; NULL when id is unknown. */

@@ -69,6 +69,16 @@ static void copy(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src);
 }
 
+/* A rematch link column (by name), "" when NULL. */
+static void link_field(PGresult *res, const char *name, char out[37])
+{
+    int col = PQfnumber(res, name);
+
+    out[0] = 0;
+    if (col >= 0 && !PQgetisnull(res, 0, col))
+        copy(out, 37, PQgetvalue(res, 0, col));
+}
+
 static enum storage_status parse_game(enum storage_status st, PGresult **resp,
                                       struct storage_game *g)
 {
@@ -93,6 +103,8 @@ static enum storage_status parse_game(enum storage_status st, PGresult **resp,
     g->must_act = seat_mask(PQgetvalue(res, 0, 10));
     g->winners = seat_mask(PQgetvalue(res, 0, 11));
     g->result = json_field(res, 12);
+    link_field(res, "rematch_of", g->rematch_of);
+    link_field(res, "rematch", g->rematch);
     copy(g->created_by, sizeof g->created_by, PQgetvalue(res, 0, 13));
     copy(g->created_at, sizeof g->created_at, PQgetvalue(res, 0, 14));
     copy(g->updated_at, sizeof g->updated_at, PQgetvalue(res, 0, 15));
@@ -219,6 +231,21 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
     if (st == STORAGE_OK)
         st = db_done(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
     return st == STORAGE_OK ? seats_refresh(db, id) : st;
+}
+
+enum storage_status storage_game_link_rematch(struct db *db, const char *game_id,
+                                              const char *rematch_id,
+                                              int64_t *version)
+{
+    const char *p[] = {game_id, rematch_id};
+    PGresult *res;
+    enum storage_status st = STORAGE_EXEC(db, game_rematch_link, 2, p, &res);
+
+    if (st == STORAGE_OK && PQntuples(res) != 1) {
+        PQclear(res);
+        return STORAGE_CONFLICT;
+    }
+    return db_one_int(st, &res, version);
 }
 
 enum storage_status storage_seat_fill(struct db *db, const char *game_id,

@@ -38,6 +38,8 @@ struct storage_game {
     unsigned must_act;      /* bitmask of seats */
     unsigned winners;       /* bitmask of seats */
     char created_by[37];
+    char rematch_of[37];    /* the game this one replays; "" for none */
+    char rematch[37];       /* the game that replays this one; "" for none */
     char created_at[24], updated_at[24];
     int64_t caller_epoch;   /* the caller's token_epoch; -1 if unknown */
     char log_head[65];      /* the move log's chain head in hex; "" before
@@ -94,6 +96,15 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const char *commitment,
                                         const char *created_by,
                                         const char *seats_text);
+
+/*
+ * Links the new game rematch_id to the finished game game_id (locked),
+ * bumping its version into *version. STORAGE_CONFLICT when game_id has a
+ * rematch already.
+ */
+enum storage_status storage_game_link_rematch(struct db *db, const char *game_id,
+                                              const char *rematch_id,
+                                              int64_t *version);
 
 /* Gives seat to account_id; name (65 bytes) receives the account's name. */
 enum storage_status storage_seat_fill(struct db *db, const char *game_id,

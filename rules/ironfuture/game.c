@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const char *const phase_names[] = {"conquest", "acquisition", "trophy",
-                                           "over"};
+                                           "choose_first", "over"};
 
 const char *ironfuture_phase_name(enum if_phase phase)
 {
@@ -429,6 +429,11 @@ int ironfuture_game_load(struct if_game *g, const json_t *state,
     if (g->phase == IF_CONQUEST && g->turn >= 0 &&
         g->seat[g->turn].hand.n == 0 && !g->attacking)
         return corrupt(&ld, "the seat to act has no card");
+    /* The first player is chosen before anything is dealt. */
+    if (g->phase == IF_CHOOSE_FIRST &&
+        (g->round != 1 || g->seat[0].hand.n || g->seat[1].hand.n ||
+         g->seat[0].trophies.n || g->seat[1].trophies.n))
+        return corrupt(&ld, "choose_first");
     return 0;
 }
 

@@ -54,7 +54,11 @@ struct if_slot {
 
 /* IF_TROPHY: the round's winner, who won more than one location, chooses
  * which becomes the trophy (RULINGS IF-AMB-04); the line stays for it. */
-enum if_phase { IF_CONQUEST, IF_ACQUISITION, IF_TROPHY, IF_OVER };
+/* IF_CHOOSE_FIRST: a rematch's loser of the last game chooses the first
+ * player before the first deal (RULINGS IF-R-13); turn is the chooser. */
+enum if_phase {
+    IF_CONQUEST, IF_ACQUISITION, IF_TROPHY, IF_CHOOSE_FIRST, IF_OVER
+};
 
 struct if_game {
     const struct if_catalog *cat;  /* borrowed */

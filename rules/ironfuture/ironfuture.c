@@ -14,7 +14,7 @@ static int setup(const json_t *options, int seats, struct rng *rng,
 {
     const struct if_catalog *cat = ironfuture_catalog_get();
     struct if_game g;
-    int rounds = 3;
+    int rounds = 3, chooser = -1;
     const char *key;
     json_t *v, *ev;
 
@@ -28,6 +28,14 @@ static int setup(const json_t *options, int seats, struct rng *rng,
         return rules_fail(err, "bad_option", IF_RULE_SETUP,
                           "Options must be a JSON object.");
     json_object_foreach((json_t *)options, key, v) {
+        if (strcmp(key, "first_player_chooser") == 0) {
+            if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+                json_integer_value(v) >= IF_SEATS)
+                return rules_fail(err, "bad_option", IF_RULE_REMATCH,
+                                  "first_player_chooser is seat 0 or 1.");
+            chooser = (int)json_integer_value(v);
+            continue;
+        }
         if (strcmp(key, "rounds_to_win") != 0)
             return rules_fail(err, "bad_option", IF_RULE_SETUP,
                               "Iron Future has no option \"%.40s\".", key);
@@ -40,7 +48,7 @@ static int setup(const json_t *options, int seats, struct rng *rng,
     ev = json_array();
     if (!ev)
         return rules_fail(err, "out_of_memory", IF_RULE_SETUP, "Out of memory.");
-    ironfuture_game_setup(&g, cat, rounds, rng, ev);
+    ironfuture_game_setup(&g, cat, rounds, chooser, rng, ev);
     *state = ironfuture_game_dump(&g);
     *events = ev;
     return 0;
@@ -102,6 +110,23 @@ static json_t *legal_moves(const json_t *state, int seat)
     return ironfuture_moves_list(&g, seat);
 }
 
+/*
+ * A rematch keeps the options, but the player who did not win chooses
+ * the first player (IF-R-13): the loser of the last game, which is the
+ * seat that resigned when it ended by resignation.
+ */
+static json_t *rematch_options(const json_t *options, const json_t *state)
+{
+    struct if_game g;
+    json_t *o;
+
+    if (ironfuture_game_load(&g, state, NULL) || g.phase != IF_OVER)
+        return NULL;
+    o = json_is_object(options) ? json_deep_copy(options) : json_object();
+    json_object_set_new(o, "first_player_chooser", json_integer(1 - g.winner));
+    return o;
+}
+
 static int status(const json_t *state, struct rules_status *st)
 {
     struct if_game g;
@@ -125,4 +150,5 @@ const struct rules_engine ironfuture_engine = {
     .view = view,
     .legal_moves = legal_moves,
     .status = status,
+    .rematch_options = rematch_options,
 };

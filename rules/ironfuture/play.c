@@ -730,7 +730,8 @@ static void begin_conquest(struct if_game *g, struct rng *rng, json_t *events)
 }
 
 void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
-                           int rounds_to_win, struct rng *rng, json_t *events)
+                           int rounds_to_win, int chooser, struct rng *rng,
+                           json_t *events)
 {
     int n, a, b, tries = 0, per_seat = 0;
 
@@ -763,6 +764,16 @@ void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
     ironfuture_pile_shuffle(&g->unit_deck, rng);
     emit(events, json_pack("{s:s, s:[ssss]}", "type", "shuffle", "piles",
                            "location_deck", "deck 0", "deck 1", "unit_deck"));
+    g->round = 1;
+    if (chooser >= 0) {
+        /* A rematch: the last game's loser chooses instead (IF-R-13). */
+        g->phase = IF_CHOOSE_FIRST;
+        g->first = chooser;
+        g->turn = chooser;
+        emit(events, json_pack("{s:s, s:i}", "type", "choose_first", "seat",
+                               chooser));
+        return;
+    }
     /* Roll off, rerolling ties (IF-AMB-12). */
     do {
         a = rng_die(rng, 6);
@@ -771,7 +782,6 @@ void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
     } while (a == b && ++tries < 1000);
     g->first = a >= b ? 0 : 1;
     emit(events, json_pack("{s:s, s:i}", "type", "first_player", "seat", g->first));
-    g->round = 1;
     begin_conquest(g, rng, events);
 }
 
@@ -1200,11 +1210,46 @@ static int move_trophy(struct move_ctx *m)
     return 0;
 }
 
+/* ---- the first player of a rematch ------------------------------------ */
+
+int ironfuture_first_check(const struct if_game *g, int seat, int first,
+                           struct rules_error *err)
+{
+    if (g->phase != IF_CHOOSE_FIRST)
+        return rules_fail(err, "wrong_phase", IF_RULE_REMATCH,
+                          "The first player is chosen only before the first "
+                          "round of a rematch.");
+    if (g->turn != seat)
+        return rules_fail(err, "not_your_turn", IF_RULE_REMATCH,
+                          "Seat %d did not win the last game; the choice to "
+                          "start is theirs.", g->turn);
+    if (first < 0 || first >= IF_SEATS)
+        return rules_fail(err, "bad_seat", IF_RULE_REMATCH,
+                          "The first player is seat 0 or seat 1.");
+    return 0;
+}
+
+/* {"type": "choose_first", "seat": N}: the first round is dealt. */
+static int move_choose_first(struct move_ctx *m)
+{
+    int first;
+
+    if (field_int(m, "seat", 1, &first) ||
+        ironfuture_first_check(m->g, m->seat, first, m->err))
+        return -1;
+    m->g->first = first;
+    emit(m->events, json_pack("{s:s, s:i, s:i}", "type", "first_player", "seat",
+                              first, "chosen_by", m->seat));
+    begin_conquest(m->g, m->rng, m->events);
+    return 0;
+}
+
 static const struct {
     const char *type;
     int (*fn)(struct move_ctx *);
     const char *keys[4];
 } moves[] = {
+    {"choose_first", move_choose_first, {"seat", NULL}},
     {"activate", move_activate, {"card", "target", "location", NULL}},
     {"deploy", move_deploy, {"card", "location", NULL}},
     {"allocate", move_allocate, {"weapon", "target", NULL}},
@@ -1258,6 +1303,10 @@ int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
     }
     if (seat_in_play(g, seat, err))
         return -1;
+    if (g->phase == IF_CHOOSE_FIRST && moves[i].fn != move_choose_first)
+        return rules_fail(err, "wrong_phase", IF_RULE_REMATCH,
+                          "Seat %d, who did not win the last game, first "
+                          "chooses who starts.", g->turn);
     return moves[i].fn(&m);
 }
 

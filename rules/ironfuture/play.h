@@ -26,15 +26,20 @@
 #define IF_RULE_SUPPORT "Iron Future: Support Units"
 #define IF_RULE_END "Iron Future: Ending the Game"
 #define IF_RULE_FORMAT "Turnpost: move format"
+#define IF_RULE_REMATCH "Iron Future: Ending the Game (another game)"
 
 #define IF_ABSENT INT_MIN      /* an optional move field that was left out */
 
 /*
  * Deals a new game into *g: instances numbered in catalog order, every
- * deck shuffled, the roll-off, five cards each and three locations.
+ * deck shuffled, the roll-off, five cards each and three locations. With
+ * chooser 0 or 1 (a rematch, RULINGS IF-R-13) there is no roll-off: the
+ * game waits in the choose_first phase for chooser's choose_first move,
+ * which deals the hands and the locations; -1 rolls off.
  */
 void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
-                           int rounds_to_win, struct rng *rng, json_t *events);
+                           int rounds_to_win, int chooser, struct rng *rng,
+                           json_t *events);
 
 /*
  * Applies move for seat. Returns 0, or -1 with err filled and g unchanged
@@ -51,6 +56,13 @@ int ironfuture_move_apply(struct if_game *g, int seat, const json_t *move,
  */
 int ironfuture_resign(struct if_game *g, int seat, json_t *events,
                       struct rules_error *err);
+
+/*
+ * The check behind choose_first: seat, the chooser in a rematch's
+ * choose_first phase, may make first (0 or 1) the first player.
+ */
+int ironfuture_first_check(const struct if_game *g, int seat, int first,
+                           struct rules_error *err);
 
 /* The checks behind each move, for legal_moves; 0 when allowed. */
 int ironfuture_deploy_check(const struct if_game *g, int seat, int card,

@@ -172,7 +172,9 @@ json_t *ironfuture_view_build(const struct if_game *g, int seat)
     json_object_set_new(o, "seat", json_integer(seat));
     json_object_set_new(o, "phase", json_string(ironfuture_phase_name(g->phase)));
     json_object_set_new(o, "round", json_integer(g->round));
-    json_object_set_new(o, "first_player", json_integer(g->first));
+    json_object_set_new(o, "first_player", g->phase == IF_CHOOSE_FIRST
+                                               ? json_null()
+                                               : json_integer(g->first));
     json_object_set_new(o, "turn", json_integer(g->turn));
     json_object_set_new(o, "winner", json_integer(g->winner));
     json_object_set_new(o, "resigned", g->resigned >= 0 ? json_integer(g->resigned)
@@ -229,10 +231,21 @@ static void support_moves(const struct if_game *g, int seat, json_t *moves)
     }
 }
 
+/* The chooser of a rematch names the first player: either seat. */
+static json_t *first_moves(const struct if_game *g, int seat, json_t *moves)
+{
+    for (int s = 0; s < IF_SEATS; s++)
+        if (ironfuture_first_check(g, seat, s, NULL) == 0)
+            add(moves, json_pack("{s:s, s:i}", "type", "choose_first", "seat", s));
+    return json_pack("{s:o}", "moves", moves);
+}
+
 json_t *ironfuture_moves_list(const struct if_game *g, int seat)
 {
     json_t *moves = json_array();
 
+    if (g->phase == IF_CHOOSE_FIRST)
+        return first_moves(g, seat, moves);
     if (seat < 0 || seat >= IF_SEATS || g->phase == IF_OVER || g->turn != seat)
         return json_pack("{s:o}", "moves", moves);
     if (g->phase == IF_TROPHY) {
@@ -296,6 +309,12 @@ void ironfuture_status_fill(const struct if_game *g, struct rules_status *st)
         return;
     }
     st->must_act = 1u << g->turn;
+    if (g->phase == IF_CHOOSE_FIRST) {
+        snprintf(st->summary, sizeof st->summary,
+                 "Seat %d, who did not win the last game, chooses who plays "
+                 "first.", g->turn);
+        return;
+    }
     snprintf(st->summary, sizeof st->summary,
              "Round %d, %s: seat %d to %s (rounds won %d-%d).", g->round,
              ironfuture_phase_name(g->phase), g->turn,
@@ -347,6 +366,12 @@ json_t *ironfuture_describe_build(void)
     locs = json_incref(json_object_get(lroot, "locations"));
     json_decref(uroot);
     json_decref(lroot);
+    add(types, move_type("choose_first",
+        "A rematch (option first_player_chooser) begins with this move: the "
+        "player who did not win the last game names the first player, "
+        "instead of the roll-off. The first round is then dealt.",
+        json_pack("{s:o}", "seat", int_schema("the first player", 0, 1)),
+        json_pack("[s]", "seat")));
     add(types, move_type("activate",
         "Conquest, at the start of your turn before you deploy: activate a "
         "support card you have not used this conquest phase. Workshop and "
@@ -392,11 +417,17 @@ json_t *ironfuture_describe_build(void)
                   "Iron Future", "min_seats", 2, "max_seats", 2,
                   "data_version", cat->version);
     json_object_set_new(o, "options", json_pack(
-        "{s:s, s:b, s:{s:{s:s, s:i, s:i, s:i, s:s}}}", "type", "object",
-        "additionalProperties", 0, "properties", "rounds_to_win", "type",
-        "integer", "minimum", 1, "maximum", 5, "default", 3, "description",
+        "{s:s, s:b, s:{s:{s:s, s:i, s:i, s:i, s:s}, s:{s:s, s:i, s:i, s:s}}}",
+        "type", "object", "additionalProperties", 0, "properties",
+        "rounds_to_win", "type", "integer", "minimum", 1, "maximum", 5,
+        "default", 3, "description",
         "Conquest rounds a player must win to win the game (the rulebook "
-        "says three)."));
+        "says three).",
+        "first_player_chooser", "type", "integer", "minimum", 0, "maximum", 1,
+        "description",
+        "A rematch: this seat, the one that did not win the last game, "
+        "chooses the first player with a choose_first move instead of the "
+        "roll-off. POST /v1/games/{id}/rematch sets it."));
     json_object_set_new(o, "move_types", types);
     json_object_set_new(o, "catalog", json_pack("{s:o, s:o}", "units",
                         units ? units : json_array(), "locations",

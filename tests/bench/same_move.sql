@@ -20,8 +20,9 @@
 -- phase (id 00000000-0000-0000-0000-00000000000n for bench game n): the
 -- games the HTTP clients play are not written. Where the server passes a
 -- value this script differs in: the game id is computed from n in SQL,
--- result is NULL (as the server sends it for a game under way), and seq
--- and the Idempotency-Key are the client's move count.
+-- result is NULL (as the server sends it for a game under way), seq
+-- and the Idempotency-Key are the client's move count, and the chain
+-- hash is a fixed 32 bytes (the server's is computed in the server).
 \set k :k + 1
 \set n 1 + :client_id + :clients * (:k % ((:count - 1 - :client_id) / :clients + 1))
 \if :loaded = 0
@@ -35,6 +36,6 @@ BEGIN;
 @game_lock lpad((:n)::text,32,'0')::uuid :caller
 \endpipeline
 \startpipeline
-@game_advance lpad((:n)::text,32,'0')::uuid :status :k :st :rng :must :win NULL :seat :caller :kind :mv :ev :k :resp :topic :payload
+@game_advance lpad((:n)::text,32,'0')::uuid :status :k :st :rng :must :win NULL :seat :caller :kind :mv :ev :k :resp :topic :payload repeat('ab',32)
 COMMIT;
 \endpipeline

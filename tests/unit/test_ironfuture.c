@@ -1738,6 +1738,197 @@ static void test_a_damaged_resignation_is_refused(void)
     json_decref(st);
 }
 
+/* ===== Another game: the rematch (RULINGS IF-R-13) ======================== */
+
+/*
+ * A whole game played from a real deal by taking the first legal move
+ * each time (one round to win, so it ends quickly). Returns the final
+ * state, or NULL when it did not end.
+ */
+static json_t *played_to_the_end(int n)
+{
+    json_t *st = deal(n, "{\"rounds_to_win\": 1}", NULL);
+    struct rules_status s;
+
+    for (int i = 0; i < 2000; i++) {
+        json_t *list, *m;
+        int seat;
+
+        if (eng->status(st, &s) || s.finished)
+            break;
+        seat = s.must_act & 1 ? 0 : 1;
+        list = moves_of(st, seat);
+        m = json_array_get(list, 0);
+        if (!CHECK(m != NULL) || !CHECK_EQ_INT(play_json(&st, seat, m), 0)) {
+            json_decref(list);
+            break;
+        }
+        json_decref(list);
+    }
+    if (!CHECK_EQ_INT(eng->status(st, &s), 0) || !CHECK(s.finished)) {
+        json_decref(st);
+        return NULL;
+    }
+    return st;
+}
+
+static void test_a_rematch_is_dealt_for_the_player_who_did_not_win_to_choose(void)
+{
+    for (int n = 0; n < 4; n++) {
+        json_t *end = played_to_the_end(n), *opt, *old, *st, *ev;
+        int winner;
+
+        if (!end)
+            continue;
+        winner = num(end, "winner");
+        CHECK(json_object_get(end, "resigned") == NULL);
+        /* The old options stay; the loser chooses. */
+        old = json_pack("{s:i}", "rounds_to_win", 1);
+        opt = eng->rematch_options(old, end);
+        if (CHECK(opt != NULL)) {
+            CHECK_EQ_INT(num(opt, "first_player_chooser"), 1 - winner);
+            CHECK_EQ_INT(num(opt, "rounds_to_win"), 1);
+            CHECK_EQ_INT(json_object_size(opt), 2);
+        }
+        CHECK_EQ_INT(json_object_size(old), 1);   /* the old game's are not touched */
+        /* Set up with it: no roll-off, nothing dealt, the loser to act. */
+        rng_init(&stream, (const unsigned char *)"0123456789abcdef0123456789abcdef", 0);
+        st = NULL;
+        ev = NULL;
+        if (CHECK_EQ_INT(eng->setup(opt, 2, &stream, &st, &ev, &last_err), 0)) {
+            struct rules_status s;
+            json_t *e;
+            size_t i;
+
+            CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "choose_first");
+            CHECK_EQ_INT(eng->status(st, &s), 0);
+            CHECK_EQ_INT(s.must_act, 1u << (1 - winner));
+            CHECK(strstr(s.summary, "chooses") != NULL);
+            json_array_foreach(ev, i, e) {
+                CHECK(strcmp(json_string_value(json_object_get(e, "type")), "roll_off") != 0);
+                if (!strcmp(json_string_value(json_object_get(e, "type")), "choose_first"))
+                    CHECK_EQ_INT(num(e, "seat"), 1 - winner);
+            }
+            for (int s2 = 0; s2 < 2; s2++)
+                CHECK_EQ_INT(json_array_size(zone(st, s2, "hand")), 0);
+            CHECK_EQ_INT(json_array_size(json_object_get(st, "line")), 0);
+        }
+        json_decref(st);
+        json_decref(ev);
+        json_decref(opt);
+        json_decref(old);
+        json_decref(end);
+    }
+}
+
+static void test_a_resigner_chooses_the_first_player_of_the_rematch(void)
+{
+    for (int loser = 0; loser < 2; loser++) {
+        json_t *st = deal(11 + loser, NULL, NULL), *opt;
+
+        CHECK_EQ_INT(resign(&st, loser), 0);
+        opt = eng->rematch_options(NULL, st);
+        if (CHECK(opt != NULL)) {
+            CHECK_EQ_INT(num(opt, "first_player_chooser"), loser);
+            CHECK_EQ_INT(json_object_size(opt), 1);
+        }
+        json_decref(opt);
+        json_decref(st);
+    }
+    {
+        json_t *st = deal(13, NULL, NULL);   /* not over: no rematch yet */
+
+        CHECK(eng->rematch_options(NULL, st) == NULL);
+        json_decref(st);
+    }
+}
+
+static void test_the_chooser_names_the_first_player_who_then_acts_first(void)
+{
+    for (int chooser = 0; chooser < 2; chooser++)
+        for (int first = 0; first < 2; first++) {
+            char opt[64];
+            json_t *st, *list, *v, *e;
+            struct rules_status s;
+            struct if_game g;
+            struct rules_error err;
+
+            snprintf(opt, sizeof opt, "{\"first_player_chooser\": %d}", chooser);
+            st = deal(20 + 2 * chooser + first, opt, NULL);
+            /* Only the chooser has moves: both seats as the first player. */
+            list = moves_of(st, chooser);
+            CHECK_EQ_INT(json_array_size(list), 2);
+            json_decref(list);
+            CHECK(listed(st, chooser, "{\"type\":\"choose_first\",\"seat\":0}"));
+            CHECK(listed(st, chooser, "{\"type\":\"choose_first\",\"seat\":1}"));
+            list = moves_of(st, 1 - chooser);
+            CHECK_EQ_INT(json_array_size(list), 0);
+            json_decref(list);
+            v = eng->view(st, 1 - chooser);
+            CHECK(json_is_null(json_object_get(v, "first_player")));
+            CHECK_EQ_STR(json_string_value(json_object_get(v, "phase")), "choose_first");
+            json_decref(v);
+            CHECK_EQ_INT(ironfuture_game_load(&g, st, &err), 0);
+            v = ironfuture_game_dump(&g);
+            CHECK(json_equal(v, st));
+            json_decref(v);
+            /* Refused, changing nothing: the winner, other moves, bad seats. */
+            REFUSED(&st, 1 - chooser, "not_your_turn",
+                    "{\"type\":\"choose_first\",\"seat\":%d}", 1 - chooser);
+            REFUSED(&st, chooser, "wrong_phase", "{\"type\":\"pass\"}");
+            REFUSED(&st, chooser, "wrong_phase", "{\"type\":\"deploy\",\"card\":0,\"location\":0}");
+            REFUSED(&st, chooser, "bad_seat", "{\"type\":\"choose_first\",\"seat\":2}");
+            REFUSED(&st, chooser, "bad_move", "{\"type\":\"choose_first\"}");
+            REFUSED(&st, chooser, "bad_move", "{\"type\":\"choose_first\",\"seat\":0,\"x\":1}");
+            OK(&st, chooser, "{\"type\":\"choose_first\",\"seat\":%d}", first);
+            e = event("first_player", 0);
+            if (CHECK(e != NULL)) {
+                CHECK_EQ_INT(num(e, "seat"), first);
+                CHECK_EQ_INT(num(e, "chosen_by"), chooser);
+            }
+            CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "conquest");
+            CHECK_EQ_INT(num(st, "round"), 1);
+            CHECK_EQ_INT(num(st, "first"), first);
+            CHECK_EQ_INT(eng->status(st, &s), 0);
+            CHECK_EQ_INT(s.must_act, 1u << first);
+            CHECK_EQ_INT(json_array_size(zone(st, 0, "hand")), 5);
+            CHECK_EQ_INT(json_array_size(zone(st, 1, "hand")), 5);
+            CHECK_EQ_INT(json_array_size(json_object_get(st, "line")), 3);
+            /* Once chosen, the choice is over. */
+            REFUSED(&st, first, "wrong_phase", "{\"type\":\"choose_first\",\"seat\":0}");
+            json_decref(st);
+        }
+}
+
+static void test_the_chooser_option_is_checked_and_a_chooser_may_resign(void)
+{
+    static const char *const bad[] = {
+        "{\"first_player_chooser\": 2}", "{\"first_player_chooser\": -1}",
+        "{\"first_player_chooser\": \"1\"}", "{\"first_player_chooser\": null}",
+    };
+    json_t *st, *bad_st;
+    struct rules_status s;
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *opt = json_loads(bad[i], 0, NULL), *ev = NULL;
+
+        st = NULL;
+        CHECK_EQ_INT(eng->setup(opt, 2, &stream, &st, &ev, &last_err), -1);
+        CHECK_EQ_STR(last_err.code, "bad_option");
+        CHECK(st == NULL);
+        json_decref(opt);
+    }
+    /* A state dealt in the choose_first phase holds no card in hand. */
+    st = deal(30, "{\"first_player_chooser\": 0}", NULL);
+    bad_st = json_deep_copy(st);
+    give(bad_st, 0, "hand", ival(zone(bad_st, 0, "deck"), 0));
+    CHECK_EQ_INT(eng->status(bad_st, &s), -1);
+    json_decref(bad_st);
+    CHECK_EQ_INT(resign(&st, 0), 0);
+    check_resigned(st, 0, 1);
+    json_decref(st);
+}
+
 /* ===== The move format, state, views and description ==================== */
 
 static void test_moves_are_strict_json_objects(void)
@@ -1881,7 +2072,11 @@ static void test_describe_lists_options_move_types_and_the_catalog(void)
                  ironfuture_catalog_get()->version);
     CHECK(json_object_get(json_object_get(json_object_get(d, "options"), "properties"),
                           "rounds_to_win") != NULL);
-    CHECK_EQ_INT(json_array_size(types), 7);
+    CHECK_EQ_INT(json_array_size(types), 8);
+    CHECK(json_object_get(json_object_get(json_object_get(d, "options"), "properties"),
+                          "first_player_chooser") != NULL);
+    CHECK_EQ_STR(json_string_value(json_object_get(json_array_get(types, 0), "type")),
+                 "choose_first");
     json_array_foreach(types, i, t)
         CHECK(json_is_string(json_object_get(t, "description")) &&
               json_is_object(json_object_get(t, "schema")));
@@ -2655,6 +2850,10 @@ int main(void)
     RUN(test_a_player_who_resigns_loses_and_the_other_wins);
     RUN(test_resigning_while_buying_or_attacking);
     RUN(test_a_damaged_resignation_is_refused);
+    RUN(test_a_rematch_is_dealt_for_the_player_who_did_not_win_to_choose);
+    RUN(test_a_resigner_chooses_the_first_player_of_the_rematch);
+    RUN(test_the_chooser_names_the_first_player_who_then_acts_first);
+    RUN(test_the_chooser_option_is_checked_and_a_chooser_may_resign);
     RUN(test_moves_are_strict_json_objects);
     RUN(test_the_state_round_trips_and_damaged_states_are_refused);
     RUN(test_views_show_your_hand_and_hide_other_hands_and_deck_order);
