@@ -10,7 +10,7 @@
 // not show (the server logs every request), when a status the prose shows
 // is not printed by the commands, or when a file is left in the checkout.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,7 @@
 //   - an invite seat gets a fresh token that works, and the old token does
 //     not act in the rematch.
 
-import assert from 'node:assert/strict';
+import assert from './lib/checks.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
