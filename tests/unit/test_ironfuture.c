@@ -2797,6 +2797,387 @@ static void test_a_reshuffled_discard_comes_back_in_a_random_order(void)
     CHECK(top_first <= games / 2);
 }
 
+/* ===== More rules reached by moves from a real setup =================== */
+
+static const char *phase_of(json_t *st)
+{
+    return json_string_value(json_object_get(st, "phase"));
+}
+
+/* Whether seat already has a support card of the same kind as card c. */
+static int has_support_like(json_t *st, int s, int c)
+{
+    json_t *sup = zone(st, s, "supports");
+
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), unit_of(c)))
+            return 1;
+    return 0;
+}
+
+static int cost_of(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return cat->unit[cat->instance[c]].cost;
+}
+
+/* -- the Forward Beacon ---------------------------------------------------- */
+
+static int buys_beacon(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && !strcmp(unit_of(card), "forward_beacon");
+}
+
+/* Stops when seat 0 owns the Beacon and is about to play its first card. */
+static int beacon_ready(json_t *before, json_t *after, void *arg)
+{
+    json_t *sup = zone(after, 0, "supports");
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "conquest") || num(after, "turn") != 0 ||
+        num(seat_of(after, 0), "played") != 0 || json_is_object(json_object_get(after, "attack")))
+        return 0;
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), "forward_beacon"))
+            return 1;
+    return 0;
+}
+
+static int beacon_at;   /* where the Beacon was set; nobody deploys there */
+
+static int away_from_beacon(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)card;
+    return (beacon_at + 1 + seat) % 3;
+}
+
+static int any_capture(json_t *before, json_t *after, void *arg)
+{
+    (void)before;
+    (void)after;
+    (void)arg;
+    return event("capture", 0) != NULL;
+}
+
+static void test_a_bought_beacon_takes_a_location_nobody_deploys_to(void)
+{
+    struct plan buy = {.where = two_for_seat_0, .buys = buys_beacon};
+    struct plan away = {.where = away_from_beacon};
+    json_t *st = NULL, *cap = NULL;
+    int n, beacon = inst("forward_beacon", 0), res;
+
+    /* Seat 0 buys the Beacon from a real market, then uses it. */
+    for (n = 1; n < 80; n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(&st, &buy, beacon_ready, NULL, 1500))
+            break;
+    }
+    if (!CHECK(n < 80))
+        goto out;
+    /* A place whose worth no capture-time bonus changes (the Relay Station's). */
+    for (beacon_at = 0; beacon_at < 2; beacon_at++)
+        if (strcmp(json_string_value(json_object_get(slot(st, beacon_at), "location")),
+                   "relay_station"))
+            break;
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"location\":%d}", beacon, beacon_at);
+    REFUSED(&st, 0, "support_already_used",
+            "{\"type\":\"activate\",\"card\":%d,\"location\":%d}", beacon, beacon_at);
+    res = num(slot(st, beacon_at), "resources");
+    if (!CHECK(drive(&st, &away, any_capture, NULL, 200)))
+        goto out;
+    for (int k = 0; event("capture", k); k++)
+        if (num(event("capture", k), "position") == beacon_at)
+            cap = event("capture", k);
+    if (!CHECK(cap != NULL))
+        goto out;
+    /* No unit there: the Beacon's +1 alone wins it, with its resources. */
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 0), 1);
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 1), 0);
+    CHECK_EQ_INT(num(cap, "winner"), 0);
+    CHECK_EQ_INT(num(cap, "resources"), res);
+out:
+    json_decref(st);
+}
+
+/* -- the market ------------------------------------------------------------- */
+
+static int buys_supports(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && is_support(card);
+}
+
+static int dup_offered = -1;
+
+/* Stops when seat 0 may buy and can afford a support card it already has. */
+static int duplicate_on_offer(json_t *before, json_t *after, void *arg)
+{
+    json_t *mk = json_object_get(after, "market");
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "acquisition") || num(after, "turn") != 0)
+        return 0;
+    for (size_t i = 0; i < json_array_size(mk); i++) {
+        int c = ival(mk, i);
+
+        if (is_support(c) && has_support_like(after, 0, c) &&
+            num(seat_of(after, 0), "resources") >= cost_of(c)) {
+            dup_offered = c;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_a_support_card_already_held_cannot_be_bought(void)
+{
+    struct plan p = {.where = two_for_seat_0, .buys = buys_supports};
+    json_t *st = NULL;
+    int n;
+
+    for (n = 1; n < 80; n++) {
+        dup_offered = -1;
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(&st, &p, duplicate_on_offer, NULL, 2000))
+            break;
+    }
+    if (!CHECK(dup_offered >= 0))
+        goto out;
+    REFUSED(&st, 0, "duplicate_support", "{\"type\":\"buy\",\"card\":%d}", dup_offered);
+    CHECK(!listed(st, 0, "{\"type\":\"buy\",\"card\":%d}", dup_offered));
+out:
+    json_decref(st);
+}
+
+static int seat_1_buys(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)card;
+    return seat == 1;
+}
+
+/* Stops after seat 0 passes by choice while seat 1 may still buy. */
+static int seat_0_passed(json_t *before, json_t *after, void *arg)
+{
+    json_t *e = seat_event("pass", 0);
+
+    (void)before;
+    (void)arg;
+    return e && !json_is_true(json_object_get(e, "automatic")) &&
+           !strcmp(phase_of(after), "acquisition") && num(after, "turn") == 1;
+}
+
+static void test_a_pass_made_in_a_real_market_is_final(void)
+{
+    struct plan p = {.where = two_for_seat_0, .buys = seat_1_buys};
+    json_t *st = NULL, *list, *m, *mk, *buy = NULL;
+    size_t i;
+    int n;
+
+    for (n = 1; n < 60; n++) {
+        json_decref(st);
+        st = deal(n, NULL, NULL);
+        if (drive(&st, &p, seat_0_passed, NULL, 600))
+            break;
+    }
+    if (!CHECK(n < 60))
+        goto out;
+    /* Seat 0 may neither buy nor pass again, nor is anything listed for it. */
+    mk = json_object_get(st, "market");
+    for (i = 0; i < json_array_size(mk); i++)
+        REFUSED(&st, 0, "already_passed", "{\"type\":\"buy\",\"card\":%d}", ival(mk, i));
+    REFUSED(&st, 0, "already_passed", "{\"type\":\"pass\"}");
+    list = moves_of(st, 0);
+    CHECK_EQ_INT(json_array_size(list), 0);
+    json_decref(list);
+    /* Seat 1 buys on, and keeps the turn while the market lasts. */
+    list = moves_of(st, 1);
+    json_array_foreach(list, i, m)
+        if (!buy && !strcmp(type_of(m), "buy"))
+            buy = m;
+    if (CHECK(buy != NULL)) {
+        CHECK_EQ_INT(play_json(&st, 1, buy), 0);
+        if (!strcmp(phase_of(st), "acquisition")) {
+            CHECK_EQ_INT(num(st, "turn"), 1);
+            mk = json_object_get(st, "market");
+            REFUSED(&st, 0, "already_passed", "{\"type\":\"buy\",\"card\":%d}", ival(mk, 0));
+        }
+    }
+    json_decref(list);
+out:
+    json_decref(st);
+}
+
+/* -- the Warehouse ---------------------------------------------------------- */
+
+/* Seat 0 goes to the Warehouse when it is out, seat 1 next door. */
+static int to_the_warehouse(json_t *st, int seat, int card)
+{
+    int w = line_pos(st, "warehouse");
+
+    (void)card;
+    return w < 0 ? -1 : seat == 0 ? w : (w + 1) % 3;
+}
+
+static int warehouse_won(json_t *before, json_t *after, void *arg)
+{
+    (void)after;
+    if (!event("warehouse", 0))
+        return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+/* Checks a Warehouse bonus against the unit deck before it: returns
+ * whether the support found was taken (1), refused as a duplicate (0). */
+static int check_warehouse(json_t *before, json_t *after)
+{
+    json_t *w = event("warehouse", 0), *ud = json_object_get(before, "unit_deck");
+    json_t *rev = json_object_get(w, "revealed"), *after_ud = json_object_get(after, "unit_deck");
+    int s = num(w, "seat"), found = -1, nrev = 0, taken;
+
+    /* Reveal from the top (the end) until a support card. */
+    for (size_t i = json_array_size(ud); i-- > 0;) {
+        int c = ival(ud, i);
+
+        if (is_support(c)) {
+            found = c;
+            break;
+        }
+        CHECK_EQ_STR(json_string_value(json_array_get(rev, (size_t)nrev)), unit_of(c));
+        nrev++;
+    }
+    CHECK_EQ_INT((int)json_array_size(rev), nrev);
+    if (!CHECK(found >= 0))
+        return -1;
+    CHECK_EQ_STR(json_string_value(json_object_get(w, "support")), unit_of(found));
+    taken = !has_support_like(before, s, found);
+    CHECK_EQ_INT(json_is_true(json_object_get(w, "taken")), taken);
+    CHECK_EQ_INT(in_zone(after, s, "supports", found), taken);
+    CHECK(!in_zone(after, 1 - s, "supports", found));
+    /* The other revealed cards (and a refused duplicate) lie at the bottom. */
+    for (int k = 0; k < nrev + !taken; k++) {
+        int c = ival(after_ud, (size_t)k), ok = c == found && !taken;
+
+        for (size_t i = json_array_size(ud) - (size_t)nrev; i < json_array_size(ud); i++)
+            ok |= ival(ud, i) == c;
+        CHECK(ok);
+    }
+    return taken;
+}
+
+static void test_the_warehouse_winner_takes_the_first_support_revealed(void)
+{
+    struct plan p = {.where = to_the_warehouse, .buys = buys_supports};
+    json_t *st = NULL, *before = NULL;
+    int n, seen[2] = {0, 0};
+
+    for (n = 1; n < 120 && !(seen[0] && seen[1]); n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (!(seen[0] && seen[1]) && drive(&st, &p, warehouse_won, &before, 2000)) {
+            int t = check_warehouse(before, st);
+
+            if (t >= 0)
+                seen[t] = 1;
+            json_decref(before);
+            before = NULL;
+        }
+    }
+    CHECK(seen[1]);
+    CHECK(seen[0]);
+    json_decref(st);
+}
+
+/* -- locations -------------------------------------------------------------- */
+
+static void test_a_crossroads_dealt_in_the_middle_is_worth_two_more(void)
+{
+    int seen[2] = {0, 0};
+
+    for (int n = 1; n < 400 && !(seen[0] && seen[1]); n++) {
+        json_t *st = deal(n, NULL, NULL);
+        int p = line_pos(st, "crossroads");
+
+        if (p >= 0) {
+            CHECK_EQ_INT(num(slot(st, p), "resources"), p == 1 ? 3 : 1);
+            seen[p == 1] = 1;
+        }
+        json_decref(st);
+    }
+    CHECK(seen[0] && seen[1]);
+}
+
+/* -- unit abilities ------------------------------------------------------- */
+
+static const char *ability_unit;   /* the kind whose attack ends is watched */
+static int ability_card;
+
+/* Stops after the move that ends the attack of a unit of ability_unit,
+ * keeping the state before it in *(json_t **)arg. */
+static int attack_done(json_t *before, json_t *after, void *arg)
+{
+    json_t *d = event("deploy", 0), *a = json_object_get(before, "attack");
+    int c = -1;
+
+    if (json_is_object(json_object_get(after, "attack")) || event("combat_end", 0))
+        return 0;
+    if (d)
+        c = num(d, "card");
+    else if (json_is_object(a))
+        c = num(a, "card");
+    if (c < 0 || strcmp(unit_of(c), ability_unit) || damage_of(after, c) < 0)
+        return 0;
+    ability_card = c;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static int destroyed_at(int pos)
+{
+    int k = 0;
+
+    for (int j = 0; event("destroyed", j); j++)
+        k += num(event("destroyed", j), "position") == pos;
+    return k;
+}
+
+static void test_harvesters_add_a_resource_token_to_their_location(void)
+{
+    struct plan p = {0};
+    json_t *st = NULL, *before = NULL;
+    int n, pos;
+
+    ability_unit = "harvesters";
+    for (n = 1; n < 40 && !before; n++) {
+        json_decref(st);
+        st = deal(n, NULL, NULL);
+        while (!before && drive(&st, &p, attack_done, &before, 40)) {
+            /* A move in which nothing was destroyed there. */
+            for (pos = 0; pos < 2; pos++)
+                if (on_side(st, pos, 0, ability_card) || on_side(st, pos, 1, ability_card))
+                    break;
+            if (destroyed_at(pos)) {
+                json_decref(before);
+                before = NULL;
+            }
+        }
+    }
+    if (!CHECK(before != NULL))
+        goto out;
+    CHECK_EQ_INT(num(slot(st, pos), "resources"), num(slot(before, pos), "resources") + 1);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -2870,6 +3251,12 @@ int main(void)
     RUN(test_a_bought_card_reaches_the_discard_and_is_drawn_in_a_later_round);
     RUN(test_setup_shuffles_every_deck_and_the_locations);
     RUN(test_a_reshuffled_discard_comes_back_in_a_random_order);
+    RUN(test_a_bought_beacon_takes_a_location_nobody_deploys_to);
+    RUN(test_a_support_card_already_held_cannot_be_bought);
+    RUN(test_a_pass_made_in_a_real_market_is_final);
+    RUN(test_the_warehouse_winner_takes_the_first_support_revealed);
+    RUN(test_a_crossroads_dealt_in_the_middle_is_worth_two_more);
+    RUN(test_harvesters_add_a_resource_token_to_their_location);
     json_decref(last_events);
     return check_summary();
 }
