@@ -3180,6 +3180,190 @@ out:
     json_decref(st);
 }
 
+/* -- bought units' abilities ------------------------------------------------ */
+
+static const struct if_unit *kind_of(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return &cat->unit[cat->instance[c]];
+}
+
+/* Seat 0 buys units of ability_unit; everyone deploys at position 0 and
+ * holds fire, so only abilities (and retaliation) deal damage. */
+static int buys_ability_unit(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && !strcmp(unit_of(card), ability_unit);
+}
+
+static int all_to_0(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)seat;
+    (void)card;
+    return 0;
+}
+
+static int ability_seat, ability_pos;
+
+/*
+ * Plays real deals until the attack of a unit of kind ends with it still
+ * in play and want(before) holds; *before is the state before that move.
+ */
+static int reach_ability(const char *kind, int (*want)(json_t *before), json_t **st,
+                         json_t **before)
+{
+    struct plan p = {.where = all_to_0, .buys = buys_ability_unit};
+
+    ability_unit = kind;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (drive(st, &p, attack_done, before, 3000)) {
+            for (ability_pos = 0; ability_pos < 2; ability_pos++)
+                if (damage_of(*st, ability_card) >= 0 &&
+                    (on_side(*st, ability_pos, 0, ability_card) ||
+                     on_side(*st, ability_pos, 1, ability_card)))
+                    break;
+            ability_seat = on_side(*st, ability_pos, 0, ability_card) ? 0 : 1;
+            if (want(*before))
+                return 1;
+            json_decref(*before);
+            *before = NULL;
+        }
+    }
+    return 0;
+}
+
+static int anything(json_t *before)
+{
+    (void)before;
+    return 1;
+}
+
+static void test_claim_jumpers_scavenge_a_resource_for_the_pool(void)
+{
+    json_t *st = NULL, *before = NULL;
+
+    if (CHECK(reach_ability("claim_jumpers", anything, &st, &before)))
+        CHECK_EQ_INT(num(seat_of(st, ability_seat), "resources"),
+                     num(seat_of(before, ability_seat), "resources") + 1);
+    json_decref(before);
+    json_decref(st);
+}
+
+/* An enemy unit stands at the ability unit's location. */
+static int enemy_there(json_t *before)
+{
+    return json_array_size(side(before, ability_pos, 1 - ability_seat)) > 0;
+}
+
+static void test_flame_troopers_shockwave_every_enemy_unit_at_their_location(void)
+{
+    json_t *st = NULL, *before = NULL, *u;
+
+    if (!CHECK(reach_ability("flame_troopers", enemy_there, &st, &before)))
+        goto out;
+    u = side(before, ability_pos, 1 - ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0), d = ival(json_array_get(u, i), 1) + 1;
+
+        /* 1 more damage each: destroyed when that reaches its armor. */
+        if (d >= kind_of(c)->armor)
+            CHECK(damage_of(st, c) < 0 && in_zone(st, 1 - ability_seat, "discard", c));
+        else
+            CHECK_EQ_INT(damage_of(st, c), d);
+    }
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* A friendly unit with 2 or more damage stands at the ability unit's location,
+ * so that a repair of fewer than 2 would show. */
+static int friend_hurt_there(json_t *before)
+{
+    json_t *u = side(before, ability_pos, ability_seat);
+
+    for (size_t i = 0; i < json_array_size(u); i++)
+        if (ival(json_array_get(u, i), 0) != ability_card && ival(json_array_get(u, i), 1) > 1)
+            return 1;
+    return 0;
+}
+
+static int buys_engineers_or_retaliators(json_t *st, int seat, int card)
+{
+    return buys_ability_unit(st, seat, card) ||
+           (seat == 1 && is_retaliator(card) && !is_support(card));
+}
+
+static void test_field_engineers_repair_up_to_two_on_each_other_friendly_unit(void)
+{
+    struct plan p = {.where = all_to_0, .buys = buys_engineers_or_retaliators};
+    json_t *st = NULL, *before = NULL, *u;
+    int found = 0;
+
+    /* Seat 1's Retaliate units wound seat 0's arrivals; the engineers mend them. */
+    ability_unit = "field_engineers";
+    for (int n = 1; n < 80 && !found; n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (!found && drive(&st, &p, attack_done, &before, 3000)) {
+            ability_pos = 0;
+            ability_seat = on_side(st, 0, 0, ability_card) ? 0 : 1;
+            found = on_side(st, 0, ability_seat, ability_card) && friend_hurt_there(before);
+            if (!found) {
+                json_decref(before);
+                before = NULL;
+            }
+        }
+    }
+    if (!CHECK(found))
+        goto out;
+    u = side(before, 0, ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0), d = ival(json_array_get(u, i), 1);
+
+        if (c != ability_card)
+            CHECK_EQ_INT(damage_of(st, c), d > 2 ? d - 2 : 0);
+    }
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* A Command Rover and another friendly unit share a location. */
+static int rover_and_friend(json_t *before)
+{
+    return json_array_size(side(before, ability_pos, ability_seat)) >= 1;
+}
+
+static void test_a_command_rover_rallies_each_other_friendly_unit_there(void)
+{
+    json_t *st = NULL, *before = NULL, *v, *u;
+    int want = 0;
+
+    if (!CHECK(reach_ability("command_rover", rover_and_friend, &st, &before)))
+        goto out;
+    /* Each unit's own capture, plus 1 for each unit other than the Rover. */
+    u = side(st, ability_pos, ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0);
+
+        want += kind_of(c)->capture + (c != ability_card);
+    }
+    CHECK(json_array_size(u) >= 2);
+    v = eng->view(st, ability_seat);
+    CHECK_EQ_INT(ival(json_object_get(json_array_get(json_object_get(v, "locations"),
+                                                     (size_t)ability_pos), "capture"),
+                      (size_t)ability_seat), want);
+    json_decref(v);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3259,6 +3443,10 @@ int main(void)
     RUN(test_the_warehouse_winner_takes_the_first_support_revealed);
     RUN(test_a_crossroads_dealt_in_the_middle_is_worth_two_more);
     RUN(test_harvesters_add_a_resource_token_to_their_location);
+    RUN(test_claim_jumpers_scavenge_a_resource_for_the_pool);
+    RUN(test_flame_troopers_shockwave_every_enemy_unit_at_their_location);
+    RUN(test_field_engineers_repair_up_to_two_on_each_other_friendly_unit);
+    RUN(test_a_command_rover_rallies_each_other_friendly_unit_there);
     json_decref(last_events);
     return check_summary();
 }
