@@ -2824,13 +2824,15 @@ static int cost_of(int c)
 
 /* -- the Forward Beacon ---------------------------------------------------- */
 
+static const char *support_kind = "forward_beacon";   /* what seat 0 buys */
+
 static int buys_beacon(json_t *st, int seat, int card)
 {
     (void)st;
-    return seat == 0 && !strcmp(unit_of(card), "forward_beacon");
+    return seat == 0 && !strcmp(unit_of(card), support_kind);
 }
 
-/* Stops when seat 0 owns the Beacon and is about to play its first card. */
+/* Stops when seat 0 owns a support_kind and is about to play its first card. */
 static int beacon_ready(json_t *before, json_t *after, void *arg)
 {
     json_t *sup = zone(after, 0, "supports");
@@ -2841,7 +2843,7 @@ static int beacon_ready(json_t *before, json_t *after, void *arg)
         num(seat_of(after, 0), "played") != 0 || json_is_object(json_object_get(after, "attack")))
         return 0;
     for (size_t i = 0; i < json_array_size(sup); i++)
-        if (!strcmp(unit_of(ival(sup, i)), "forward_beacon"))
+        if (!strcmp(unit_of(ival(sup, i)), support_kind))
             return 1;
     return 0;
 }
@@ -2871,6 +2873,7 @@ static void test_a_bought_beacon_takes_a_location_nobody_deploys_to(void)
     int n, beacon = inst("forward_beacon", 0), res;
 
     /* Seat 0 buys the Beacon from a real market, then uses it. */
+    support_kind = "forward_beacon";
     for (n = 1; n < 80; n++) {
         json_decref(st);
         st = deal(n, "{\"rounds_to_win\": 5}", NULL);
@@ -3364,6 +3367,158 @@ out:
     json_decref(st);
 }
 
+/* -- support cards bought in play ------------------------------------------ */
+
+/* Plays real deals until seat 0 owns a support_kind (card *c) at the start
+ * of its turn. */
+static int reach_support(const char *kind, json_t **st, int *c)
+{
+    struct plan buy = {.where = two_for_seat_0, .buys = buys_beacon};
+
+    support_kind = kind;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &buy, beacon_ready, NULL, 1500)) {
+            json_t *sup = zone(*st, 0, "supports");
+
+            for (size_t i = 0; i < json_array_size(sup); i++)
+                if (!strcmp(unit_of(ival(sup, i)), kind))
+                    *c = ival(sup, i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_a_bought_supply_depot_gives_one_resource_once_a_conquest(void)
+{
+    json_t *st = NULL;
+    int c = -1, pool;
+
+    if (!CHECK(reach_support("supply_depot", &st, &c)))
+        goto out;
+    pool = num(seat_of(st, 0), "resources");
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    CHECK_EQ_INT(num(seat_of(st, 0), "resources"), pool + 1);
+    CHECK_EQ_INT(num(st, "turn"), 0);
+    REFUSED(&st, 0, "support_already_used", "{\"type\":\"activate\",\"card\":%d}", c);
+out:
+    json_decref(st);
+}
+
+static void test_a_bought_recon_uplink_draws_the_top_card_of_the_deck(void)
+{
+    json_t *st = NULL, *deck;
+    int c = -1, hand, top;
+
+    if (!CHECK(reach_support("recon_uplink", &st, &c)))
+        goto out;
+    deck = zone(st, 0, "deck");
+    if (!CHECK(json_array_size(deck) > 0))
+        goto out;
+    hand = (int)json_array_size(zone(st, 0, "hand"));
+    top = ival(deck, json_array_size(deck) - 1);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    CHECK_EQ_INT((int)json_array_size(zone(st, 0, "hand")), hand + 1);
+    CHECK(in_zone(st, 0, "hand", top) && !in_zone(st, 0, "deck", top));
+out:
+    json_decref(st);
+}
+
+/* -- location resources ----------------------------------------------------- */
+
+/* Spread out and fire at anything, so that units fall everywhere. */
+static int spread(json_t *st, int seat, int card)
+{
+    (void)card;
+    return (num(seat_of(st, seat), "played") + seat) % 3;
+}
+
+static int fire_always(json_t *st, int seat, json_t *alloc)
+{
+    (void)st;
+    (void)seat;
+    (void)alloc;
+    return 1;
+}
+
+static const char *watched_loc;
+
+/* Units on the field at pos in before that the move took off it, plus the
+ * card deployed there by the move if it fell at once. */
+static int fell_at(json_t *before, json_t *after, int pos)
+{
+    json_t *d = event("deploy", 0);
+    int k = 0;
+
+    for (int s = 0; s < 2; s++) {
+        json_t *u = side(before, pos, s);
+
+        for (size_t i = 0; i < json_array_size(u); i++)
+            k += damage_of(after, ival(json_array_get(u, i), 0)) < 0;
+    }
+    if (d && num(d, "position") == pos && damage_of(after, num(d, "card")) < 0)
+        k++;
+    return k;
+}
+
+/* Stops after a mid-round move that destroyed units at watched_loc, with no
+ * harvest there; keeps the state before it in *(json_t **)arg. */
+static int fell_at_watched(json_t *before, json_t *after, void *arg)
+{
+    int p = line_pos(before, watched_loc);
+
+    if (p < 0 || event("combat_end", 0) || event("harvest", 0) || !fell_at(before, after, p))
+        return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static int reach_fall(const char *loc, json_t **st, json_t **before)
+{
+    struct plan p = {.where = spread, .fire = fire_always};
+
+    watched_loc = loc;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &p, fell_at_watched, before, 3000))
+            return 1;
+    }
+    return 0;
+}
+
+static void test_each_unit_destroyed_at_the_salvage_yard_adds_a_token_up_to_five(void)
+{
+    json_t *st = NULL, *before = NULL;
+    int p, want;
+
+    if (!CHECK(reach_fall("salvage_yard", &st, &before)))
+        goto out;
+    p = line_pos(before, "salvage_yard");
+    want = num(slot(before, p), "resources") + fell_at(before, st, p);
+    CHECK_EQ_INT(num(slot(st, p), "resources"), want > 5 ? 5 : want);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+static void test_each_unit_destroyed_at_the_fuel_depot_removes_a_token(void)
+{
+    json_t *st = NULL, *before = NULL;
+    int p, want;
+
+    if (!CHECK(reach_fall("fuel_depot", &st, &before)))
+        goto out;
+    p = line_pos(before, "fuel_depot");
+    want = num(slot(before, p), "resources") - fell_at(before, st, p);
+    CHECK_EQ_INT(num(slot(st, p), "resources"), want < 0 ? 0 : want);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3447,6 +3602,10 @@ int main(void)
     RUN(test_flame_troopers_shockwave_every_enemy_unit_at_their_location);
     RUN(test_field_engineers_repair_up_to_two_on_each_other_friendly_unit);
     RUN(test_a_command_rover_rallies_each_other_friendly_unit_there);
+    RUN(test_a_bought_supply_depot_gives_one_resource_once_a_conquest);
+    RUN(test_a_bought_recon_uplink_draws_the_top_card_of_the_deck);
+    RUN(test_each_unit_destroyed_at_the_salvage_yard_adds_a_token_up_to_five);
+    RUN(test_each_unit_destroyed_at_the_fuel_depot_removes_a_token);
     json_decref(last_events);
     return check_summary();
 }
