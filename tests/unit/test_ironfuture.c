@@ -3519,6 +3519,101 @@ out:
     json_decref(st);
 }
 
+/* Stops after the move that ends a round with watched_loc in the line and
+ * no harvest or destruction there in that move; keeps the state before. */
+static int captured_watched(json_t *before, json_t *after, void *arg)
+{
+    int p = line_pos(before, watched_loc);
+
+    (void)after;
+    if (p < 0 || !event("combat_end", 0) || destroyed_at(p))
+        return 0;
+    for (int k = 0; event("harvest", k); k++)
+        if (num(event("harvest", k), "position") == p)
+            return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static json_t *capture_at(int pos)
+{
+    for (int k = 0; event("capture", k); k++)
+        if (num(event("capture", k), "position") == pos)
+            return event("capture", k);
+    return NULL;
+}
+
+/* Whether seat has a unit at pos when the round's last move is over. */
+static int holds_at_capture(json_t *before, int pos, int seat)
+{
+    json_t *d = seat_event("deploy", seat);
+
+    return json_array_size(side(before, pos, seat)) > 0 ||
+           (d && num(d, "position") == pos);
+}
+
+/*
+ * Plays real deals under two plans (seat 0 and 1 apart, and spread out)
+ * and hands each capture of loc to check, which answers which of the two
+ * cases it was (or -1); both cases must be seen.
+ */
+static void capture_cases(const char *loc, int (*check)(json_t *before, int pos))
+{
+    struct plan plans[2] = {{.where = two_for_seat_0}, {.where = spread, .fire = fire_always}};
+    int seen[2] = {0, 0};
+
+    watched_loc = loc;
+    for (int k = 0; k < 2; k++)
+        for (int n = 1; n < 60 && !(seen[0] && seen[1]); n++) {
+            json_t *st = deal(n, "{\"rounds_to_win\": 5}", NULL), *before = NULL;
+
+            while (!(seen[0] && seen[1]) && drive(&st, &plans[k], captured_watched, &before, 3000)) {
+                int c = check(before, line_pos(before, loc));
+
+                if (c >= 0)
+                    seen[c] = 1;
+                json_decref(before);
+                before = NULL;
+            }
+            json_decref(st);
+        }
+    CHECK(seen[0]);
+    CHECK(seen[1]);
+}
+
+static int check_deep_mine(json_t *before, int p)
+{
+    json_t *cap = capture_at(p);
+    int both = holds_at_capture(before, p, 0) && holds_at_capture(before, p, 1);
+
+    if (!CHECK(cap != NULL) || num(cap, "winner") < 0)
+        return -1;
+    CHECK_EQ_INT(num(cap, "resources"), num(slot(before, p), "resources") + (both ? 2 : 0));
+    return both;
+}
+
+static void test_a_deep_mine_held_by_both_players_is_worth_two_more(void)
+{
+    capture_cases("deep_mine", check_deep_mine);
+}
+
+static int check_relay(json_t *before, int p)
+{
+    json_t *cap = capture_at(p);
+    int chained;
+
+    if (!CHECK(cap != NULL) || num(cap, "winner") < 0)
+        return -1;
+    chained = p > 0 && num(capture_at(p - 1), "winner") == num(cap, "winner");
+    CHECK_EQ_INT(num(cap, "resources"), num(slot(before, p), "resources") + (chained ? 2 : 0));
+    return chained;
+}
+
+static void test_a_relay_station_won_after_the_location_before_it_is_worth_two_more(void)
+{
+    capture_cases("relay_station", check_relay);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3606,6 +3701,8 @@ int main(void)
     RUN(test_a_bought_recon_uplink_draws_the_top_card_of_the_deck);
     RUN(test_each_unit_destroyed_at_the_salvage_yard_adds_a_token_up_to_five);
     RUN(test_each_unit_destroyed_at_the_fuel_depot_removes_a_token);
+    RUN(test_a_deep_mine_held_by_both_players_is_worth_two_more);
+    RUN(test_a_relay_station_won_after_the_location_before_it_is_worth_two_more);
     json_decref(last_events);
     return check_summary();
 }
