@@ -3614,6 +3614,128 @@ static void test_a_relay_station_won_after_the_location_before_it_is_worth_two_m
     capture_cases("relay_station", check_relay);
 }
 
+/* -- supports used mid-round ------------------------------------------------- */
+
+static int (*support_want)(json_t *st);   /* what else the turn must offer */
+
+/* Seat 0 buys support_kind; seat 1 buys Retaliate units; all go to 0 and
+ * seat 1 fires, so seat 0's units are hurt and face retaliation. */
+static int buys_support_or_retaliators(json_t *st, int seat, int card)
+{
+    return buys_beacon(st, seat, card) ||
+           (seat == 1 && is_retaliator(card) && !is_support(card));
+}
+
+static int seat_1_fires(json_t *st, int seat, json_t *alloc)
+{
+    (void)st;
+    (void)alloc;
+    return seat == 1;
+}
+
+/* Stops on seat 0's turn to deploy, its support_kind ready, when
+ * support_want holds. */
+static int support_turn(json_t *before, json_t *after, void *arg)
+{
+    json_t *sup = zone(after, 0, "supports");
+    int ready = 0;
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "conquest") || num(after, "turn") != 0 ||
+        json_is_object(json_object_get(after, "attack")) ||
+        json_array_size(zone(after, 0, "hand")) == 0)
+        return 0;
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        ready |= !strcmp(unit_of(ival(sup, i)), support_kind) &&
+                 !in_zone(after, 0, "used", ival(sup, i));
+    return ready && support_want(after);
+}
+
+static int reach_support_turn(const char *kind, int (*want)(json_t *st), json_t **st, int *c)
+{
+    struct plan p = {.where = all_to_0, .fire = seat_1_fires,
+                     .buys = buys_support_or_retaliators};
+
+    support_kind = kind;
+    support_want = want;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &p, support_turn, NULL, 3000)) {
+            json_t *sup = zone(*st, 0, "supports");
+
+            for (size_t i = 0; i < json_array_size(sup); i++)
+                if (!strcmp(unit_of(ival(sup, i)), kind))
+                    *c = ival(sup, i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int hurt_card;
+
+/* Seat 0 has a unit on the field with 2 or more damage. */
+static int seat_0_hurt(json_t *st)
+{
+    for (int p = 0; p < 3; p++) {
+        json_t *u = side(st, p, 0);
+
+        for (size_t i = 0; i < json_array_size(u); i++)
+            if (ival(json_array_get(u, i), 1) >= 2) {
+                hurt_card = ival(json_array_get(u, i), 0);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+static void test_a_bought_field_workshop_removes_up_to_two_damage(void)
+{
+    json_t *st = NULL;
+    int c = -1, d;
+
+    if (!CHECK(reach_support_turn("field_workshop", seat_0_hurt, &st, &c)))
+        goto out;
+    d = damage_of(st, hurt_card);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"target\":%d}", c, hurt_card);
+    CHECK_EQ_INT(damage_of(st, hurt_card), d - 2);
+out:
+    json_decref(st);
+}
+
+/* Seat 1 has a Retaliate unit at position 0, where retaliation works. */
+static int retaliator_at_0(json_t *st)
+{
+    json_t *u = side(st, 0, 1);
+    const char *loc = json_string_value(json_object_get(slot(st, 0), "location"));
+
+    if (!strcmp(loc, "salt_flats") || !strcmp(loc, "minefield"))
+        return 0;
+    for (size_t i = 0; i < json_array_size(u); i++)
+        if (is_retaliator(ival(json_array_get(u, i), 0)))
+            return 1;
+    return 0;
+}
+
+static void test_a_bought_smoke_generator_spares_the_turns_unit_retaliation(void)
+{
+    json_t *st = NULL;
+    int c = -1, card;
+
+    if (!CHECK(reach_support_turn("smoke_generator", retaliator_at_0, &st, &c)))
+        goto out;
+    card = ival(zone(st, 0, "hand"), 0);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    OK(&st, 0, "{\"type\":\"deploy\",\"card\":%d,\"location\":0}", card);
+    /* Retaliate units wait there, yet the unit takes no damage from them. */
+    CHECK(event("retaliation", 0) == NULL || num(event("retaliation", 0), "damage") == 0);
+    CHECK_EQ_INT(damage_of(st, card), 0);
+out:
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3703,6 +3825,8 @@ int main(void)
     RUN(test_each_unit_destroyed_at_the_fuel_depot_removes_a_token);
     RUN(test_a_deep_mine_held_by_both_players_is_worth_two_more);
     RUN(test_a_relay_station_won_after_the_location_before_it_is_worth_two_more);
+    RUN(test_a_bought_field_workshop_removes_up_to_two_damage);
+    RUN(test_a_bought_smoke_generator_spares_the_turns_unit_retaliation);
     json_decref(last_events);
     return check_summary();
 }
