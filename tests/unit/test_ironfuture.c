@@ -3369,6 +3369,17 @@ out:
 
 /* -- support cards bought in play ------------------------------------------ */
 
+/* Seat 0's support card of this kind, or -1. */
+static int owned_support(json_t *st, const char *kind)
+{
+    json_t *sup = zone(st, 0, "supports");
+
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), kind))
+            return ival(sup, i);
+    return -1;
+}
+
 /* Plays real deals until seat 0 owns a support_kind (card *c) at the start
  * of its turn. */
 static int reach_support(const char *kind, json_t **st, int *c)
@@ -3380,11 +3391,7 @@ static int reach_support(const char *kind, json_t **st, int *c)
         json_decref(*st);
         *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
         if (drive(st, &buy, beacon_ready, NULL, 1500)) {
-            json_t *sup = zone(*st, 0, "supports");
-
-            for (size_t i = 0; i < json_array_size(sup); i++)
-                if (!strcmp(unit_of(ival(sup, i)), kind))
-                    *c = ival(sup, i);
+            *c = owned_support(*st, kind);
             return 1;
         }
     }
@@ -3663,11 +3670,7 @@ static int reach_support_turn(const char *kind, int (*want)(json_t *st), json_t 
         json_decref(*st);
         *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
         if (drive(st, &p, support_turn, NULL, 3000)) {
-            json_t *sup = zone(*st, 0, "supports");
-
-            for (size_t i = 0; i < json_array_size(sup); i++)
-                if (!strcmp(unit_of(ival(sup, i)), kind))
-                    *c = ival(sup, i);
+            *c = owned_support(*st, kind);
             return 1;
         }
     }
