@@ -3739,6 +3739,62 @@ out:
     json_decref(st);
 }
 
+/* Seat 1 has a unit at position 0. */
+static int enemy_at_0(json_t *st)
+{
+    return json_array_size(side(st, 0, 1)) > 0;
+}
+
+/* Deploys card at 0 and allocates its first weapon that has a target to
+ * that target; returns the roll needed, or -1 when nothing could fire. */
+static int first_shot_needed(json_t **st, int card)
+{
+    json_t *list, *m, *alloc = NULL;
+    size_t i;
+    int need = -1;
+
+    if (play(st, 0, "{\"type\":\"deploy\",\"card\":%d,\"location\":0}", card))
+        return -1;
+    list = moves_of(*st, 0);
+    json_array_foreach(list, i, m)
+        if (!alloc && !strcmp(type_of(m), "allocate"))
+            alloc = m;
+    if (alloc && play_json(st, 0, alloc) == 0)
+        for (int k = 0; event("attack", k); k++)
+            if (num(event("attack", k), "target") == num(alloc, "target"))
+                need = num(event("attack", k), "needed");
+    json_decref(list);
+    return need;
+}
+
+static void test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit(void)
+{
+    json_t *st = NULL, *hand;
+    int c = -1, plain = -1, aimed = -1;
+
+    if (!CHECK(reach_support_turn("targeting_array", enemy_at_0, &st, &c)))
+        goto out;
+    /* The same shot from the same position with and without the Array. */
+    hand = zone(st, 0, "hand");
+    for (size_t i = 0; i < json_array_size(hand) && plain < 3; i++) {
+        json_t *a = json_deep_copy(st), *b = json_deep_copy(st);
+        struct rng keep = stream;
+
+        plain = first_shot_needed(&a, ival(hand, i));
+        stream = keep;
+        if (plain >= 3) {
+            OK(&b, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+            aimed = first_shot_needed(&b, ival(hand, i));
+        }
+        json_decref(a);
+        json_decref(b);
+    }
+    if (CHECK(plain >= 3))
+        CHECK_EQ_INT(aimed, plain - 1);
+out:
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3830,6 +3886,7 @@ int main(void)
     RUN(test_a_relay_station_won_after_the_location_before_it_is_worth_two_more);
     RUN(test_a_bought_field_workshop_removes_up_to_two_damage);
     RUN(test_a_bought_smoke_generator_spares_the_turns_unit_retaliation);
+    RUN(test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit);
     json_decref(last_events);
     return check_summary();
 }
