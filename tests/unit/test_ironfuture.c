@@ -3795,6 +3795,37 @@ out:
     json_decref(st);
 }
 
+static void test_a_bought_artillery_battery_rolls_two_long_range_dice(void)
+{
+    json_t *st = NULL, *e, *dice;
+    int c = -1, t, d, want = 0;
+
+    if (!CHECK(reach_support_turn("artillery_battery", enemy_at_0, &st, &c)))
+        goto out;
+    t = ival(json_array_get(side(st, 0, 1), 0), 0);
+    d = damage_of(st, t);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"target\":%d}", c, t);
+    e = event("support", 0);
+    if (!CHECK(e != NULL))
+        goto out;
+    dice = json_object_get(e, "dice");
+    CHECK_EQ_INT((int)json_array_size(dice), 2);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "range")), "L");
+    /* Each die at or above the roll needed hits (never a 1); a 6 deals 2. */
+    for (size_t i = 0; i < json_array_size(dice); i++) {
+        int v = ival(dice, i);
+
+        if (v == 6 || (v != 1 && v >= num(e, "needed")))
+            want += v == 6 && !ironfuture_unit_ability(kind_of(t), IF_AB_HARDENED) ? 2 : 1;
+    }
+    if (d + want >= kind_of(t)->armor)
+        CHECK(damage_of(st, t) < 0 && in_zone(st, 1, "discard", t));
+    else
+        CHECK_EQ_INT(damage_of(st, t), d + want);
+out:
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3887,6 +3918,7 @@ int main(void)
     RUN(test_a_bought_field_workshop_removes_up_to_two_damage);
     RUN(test_a_bought_smoke_generator_spares_the_turns_unit_retaliation);
     RUN(test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit);
+    RUN(test_a_bought_artillery_battery_rolls_two_long_range_dice);
     json_decref(last_events);
     return check_summary();
 }
