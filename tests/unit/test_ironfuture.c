@@ -2797,6 +2797,1035 @@ static void test_a_reshuffled_discard_comes_back_in_a_random_order(void)
     CHECK(top_first <= games / 2);
 }
 
+/* ===== More rules reached by moves from a real setup =================== */
+
+static const char *phase_of(json_t *st)
+{
+    return json_string_value(json_object_get(st, "phase"));
+}
+
+/* Whether seat already has a support card of the same kind as card c. */
+static int has_support_like(json_t *st, int s, int c)
+{
+    json_t *sup = zone(st, s, "supports");
+
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), unit_of(c)))
+            return 1;
+    return 0;
+}
+
+static int cost_of(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return cat->unit[cat->instance[c]].cost;
+}
+
+/* -- the Forward Beacon ---------------------------------------------------- */
+
+static const char *support_kind = "forward_beacon";   /* what seat 0 buys */
+
+static int buys_beacon(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && !strcmp(unit_of(card), support_kind);
+}
+
+/* Stops when seat 0 owns a support_kind and is about to play its first card. */
+static int beacon_ready(json_t *before, json_t *after, void *arg)
+{
+    json_t *sup = zone(after, 0, "supports");
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "conquest") || num(after, "turn") != 0 ||
+        num(seat_of(after, 0), "played") != 0 || json_is_object(json_object_get(after, "attack")))
+        return 0;
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), support_kind))
+            return 1;
+    return 0;
+}
+
+static int beacon_at;   /* where the Beacon was set; nobody deploys there */
+
+static int away_from_beacon(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)card;
+    return (beacon_at + 1 + seat) % 3;
+}
+
+static int any_capture(json_t *before, json_t *after, void *arg)
+{
+    (void)before;
+    (void)after;
+    (void)arg;
+    return event("capture", 0) != NULL;
+}
+
+static void test_a_bought_beacon_takes_a_location_nobody_deploys_to(void)
+{
+    struct plan buy = {.where = two_for_seat_0, .buys = buys_beacon};
+    struct plan away = {.where = away_from_beacon};
+    json_t *st = NULL, *cap = NULL;
+    int n, beacon = inst("forward_beacon", 0), res;
+
+    /* Seat 0 buys the Beacon from a real market, then uses it. */
+    support_kind = "forward_beacon";
+    for (n = 1; n < 80; n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(&st, &buy, beacon_ready, NULL, 1500))
+            break;
+    }
+    if (!CHECK(n < 80))
+        goto out;
+    /* A place whose worth no capture-time bonus changes (the Relay Station's). */
+    for (beacon_at = 0; beacon_at < 2; beacon_at++)
+        if (strcmp(json_string_value(json_object_get(slot(st, beacon_at), "location")),
+                   "relay_station"))
+            break;
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"location\":%d}", beacon, beacon_at);
+    REFUSED(&st, 0, "support_already_used",
+            "{\"type\":\"activate\",\"card\":%d,\"location\":%d}", beacon, beacon_at);
+    res = num(slot(st, beacon_at), "resources");
+    if (!CHECK(drive(&st, &away, any_capture, NULL, 200)))
+        goto out;
+    for (int k = 0; event("capture", k); k++)
+        if (num(event("capture", k), "position") == beacon_at)
+            cap = event("capture", k);
+    if (!CHECK(cap != NULL))
+        goto out;
+    /* No unit there: the Beacon's +1 alone wins it, with its resources. */
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 0), 1);
+    CHECK_EQ_INT(ival(json_object_get(cap, "capture"), 1), 0);
+    CHECK_EQ_INT(num(cap, "winner"), 0);
+    CHECK_EQ_INT(num(cap, "resources"), res);
+out:
+    json_decref(st);
+}
+
+/* -- the market ------------------------------------------------------------- */
+
+static int buys_supports(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && is_support(card);
+}
+
+static int dup_offered = -1;
+
+/* Stops when seat 0 may buy and can afford a support card it already has. */
+static int duplicate_on_offer(json_t *before, json_t *after, void *arg)
+{
+    json_t *mk = json_object_get(after, "market");
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "acquisition") || num(after, "turn") != 0)
+        return 0;
+    for (size_t i = 0; i < json_array_size(mk); i++) {
+        int c = ival(mk, i);
+
+        if (is_support(c) && has_support_like(after, 0, c) &&
+            num(seat_of(after, 0), "resources") >= cost_of(c)) {
+            dup_offered = c;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_a_support_card_already_held_cannot_be_bought(void)
+{
+    struct plan p = {.where = two_for_seat_0, .buys = buys_supports};
+    json_t *st = NULL;
+    int n;
+
+    for (n = 1; n < 80; n++) {
+        dup_offered = -1;
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(&st, &p, duplicate_on_offer, NULL, 2000))
+            break;
+    }
+    if (!CHECK(dup_offered >= 0))
+        goto out;
+    REFUSED(&st, 0, "duplicate_support", "{\"type\":\"buy\",\"card\":%d}", dup_offered);
+    CHECK(!listed(st, 0, "{\"type\":\"buy\",\"card\":%d}", dup_offered));
+out:
+    json_decref(st);
+}
+
+static int seat_1_buys(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)card;
+    return seat == 1;
+}
+
+/* Stops after seat 0 passes by choice while seat 1 may still buy. */
+static int seat_0_passed(json_t *before, json_t *after, void *arg)
+{
+    json_t *e = seat_event("pass", 0);
+
+    (void)before;
+    (void)arg;
+    return e && !json_is_true(json_object_get(e, "automatic")) &&
+           !strcmp(phase_of(after), "acquisition") && num(after, "turn") == 1;
+}
+
+static void test_a_pass_made_in_a_real_market_is_final(void)
+{
+    struct plan p = {.where = two_for_seat_0, .buys = seat_1_buys};
+    json_t *st = NULL, *list, *m, *mk, *buy = NULL;
+    size_t i;
+    int n;
+
+    for (n = 1; n < 60; n++) {
+        json_decref(st);
+        st = deal(n, NULL, NULL);
+        if (drive(&st, &p, seat_0_passed, NULL, 600))
+            break;
+    }
+    if (!CHECK(n < 60))
+        goto out;
+    /* Seat 0 may neither buy nor pass again, nor is anything listed for it. */
+    mk = json_object_get(st, "market");
+    for (i = 0; i < json_array_size(mk); i++)
+        REFUSED(&st, 0, "already_passed", "{\"type\":\"buy\",\"card\":%d}", ival(mk, i));
+    REFUSED(&st, 0, "already_passed", "{\"type\":\"pass\"}");
+    list = moves_of(st, 0);
+    CHECK_EQ_INT(json_array_size(list), 0);
+    json_decref(list);
+    /* Seat 1 buys on, and keeps the turn while the market lasts. */
+    list = moves_of(st, 1);
+    json_array_foreach(list, i, m)
+        if (!buy && !strcmp(type_of(m), "buy"))
+            buy = m;
+    if (CHECK(buy != NULL)) {
+        CHECK_EQ_INT(play_json(&st, 1, buy), 0);
+        if (!strcmp(phase_of(st), "acquisition")) {
+            CHECK_EQ_INT(num(st, "turn"), 1);
+            mk = json_object_get(st, "market");
+            REFUSED(&st, 0, "already_passed", "{\"type\":\"buy\",\"card\":%d}", ival(mk, 0));
+        }
+    }
+    json_decref(list);
+out:
+    json_decref(st);
+}
+
+/* -- the Warehouse ---------------------------------------------------------- */
+
+/* Seat 0 goes to the Warehouse when it is out, seat 1 next door. */
+static int to_the_warehouse(json_t *st, int seat, int card)
+{
+    int w = line_pos(st, "warehouse");
+
+    (void)card;
+    return w < 0 ? -1 : seat == 0 ? w : (w + 1) % 3;
+}
+
+static int warehouse_won(json_t *before, json_t *after, void *arg)
+{
+    (void)after;
+    if (!event("warehouse", 0))
+        return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+/* Checks a Warehouse bonus against the unit deck before it: returns
+ * whether the support found was taken (1), refused as a duplicate (0). */
+static int check_warehouse(json_t *before, json_t *after)
+{
+    json_t *w = event("warehouse", 0), *ud = json_object_get(before, "unit_deck");
+    json_t *rev = json_object_get(w, "revealed"), *after_ud = json_object_get(after, "unit_deck");
+    int s = num(w, "seat"), found = -1, nrev = 0, taken, off;
+
+    /* Reveal from the top (the end) until a support card. */
+    for (size_t i = json_array_size(ud); i-- > 0;) {
+        int c = ival(ud, i);
+
+        if (is_support(c)) {
+            found = c;
+            break;
+        }
+        CHECK_EQ_STR(json_string_value(json_array_get(rev, (size_t)nrev)), unit_of(c));
+        nrev++;
+    }
+    CHECK_EQ_INT((int)json_array_size(rev), nrev);
+    if (!CHECK(found >= 0))
+        return -1;
+    CHECK_EQ_STR(json_string_value(json_object_get(w, "support")), unit_of(found));
+    taken = !has_support_like(before, s, found);
+    CHECK_EQ_INT(json_is_true(json_object_get(w, "taken")), taken);
+    CHECK_EQ_INT(in_zone(after, s, "supports", found), taken);
+    CHECK(!in_zone(after, 1 - s, "supports", found));
+    /* The other revealed cards (and a refused duplicate) lie at the bottom,
+     * under what the market may have returned in the same move. */
+    off = event("market_returned", 0) ? num(event("market_returned", 0), "count") : 0;
+    for (int k = off; k < off + nrev + !taken; k++) {
+        int c = ival(after_ud, (size_t)k), ok = c == found && !taken;
+
+        for (size_t i = json_array_size(ud) - (size_t)nrev; i < json_array_size(ud); i++)
+            ok |= ival(ud, i) == c;
+        CHECK(ok);
+    }
+    return taken;
+}
+
+static void test_the_warehouse_winner_takes_the_first_support_revealed(void)
+{
+    struct plan p = {.where = to_the_warehouse, .buys = buys_supports};
+    json_t *st = NULL, *before = NULL;
+    int n, seen[2] = {0, 0};
+
+    for (n = 1; n < 120 && !(seen[0] && seen[1]); n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (!(seen[0] && seen[1]) && drive(&st, &p, warehouse_won, &before, 2000)) {
+            int t = check_warehouse(before, st);
+
+            if (t >= 0)
+                seen[t] = 1;
+            json_decref(before);
+            before = NULL;
+        }
+    }
+    CHECK(seen[1]);
+    CHECK(seen[0]);
+    json_decref(st);
+}
+
+/* -- locations -------------------------------------------------------------- */
+
+static void test_a_crossroads_dealt_in_the_middle_is_worth_two_more(void)
+{
+    int seen[2] = {0, 0};
+
+    for (int n = 1; n < 400 && !(seen[0] && seen[1]); n++) {
+        json_t *st = deal(n, NULL, NULL);
+        int p = line_pos(st, "crossroads");
+
+        if (p >= 0) {
+            CHECK_EQ_INT(num(slot(st, p), "resources"), (p == 1 ? 3 : 1));
+            seen[p == 1] = 1;
+        }
+        json_decref(st);
+    }
+    CHECK(seen[0] && seen[1]);
+}
+
+/* -- unit abilities ------------------------------------------------------- */
+
+static const char *ability_unit;   /* the kind whose attack ends is watched */
+static int ability_card;
+
+/* Stops after the move that ends the attack of a unit of ability_unit,
+ * keeping the state before it in *(json_t **)arg. */
+static int attack_done(json_t *before, json_t *after, void *arg)
+{
+    json_t *d = event("deploy", 0), *a = json_object_get(before, "attack");
+    int c = -1;
+
+    if (json_is_object(json_object_get(after, "attack")) || event("combat_end", 0))
+        return 0;
+    if (d)
+        c = num(d, "card");
+    else if (json_is_object(a))
+        c = num(a, "card");
+    if (c < 0 || strcmp(unit_of(c), ability_unit) || damage_of(after, c) < 0)
+        return 0;
+    ability_card = c;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static int destroyed_at(int pos)
+{
+    int k = 0;
+
+    for (int j = 0; event("destroyed", j); j++)
+        k += num(event("destroyed", j), "position") == pos;
+    return k;
+}
+
+static void test_harvesters_add_a_resource_token_to_their_location(void)
+{
+    struct plan p = {0};
+    json_t *st = NULL, *before = NULL;
+    int n, pos;
+
+    ability_unit = "harvesters";
+    for (n = 1; n < 40 && !before; n++) {
+        json_decref(st);
+        st = deal(n, NULL, NULL);
+        while (!before && drive(&st, &p, attack_done, &before, 40)) {
+            /* A move in which nothing was destroyed there. */
+            for (pos = 0; pos < 2; pos++)
+                if (on_side(st, pos, 0, ability_card) || on_side(st, pos, 1, ability_card))
+                    break;
+            if (destroyed_at(pos)) {
+                json_decref(before);
+                before = NULL;
+            }
+        }
+    }
+    if (!CHECK(before != NULL))
+        goto out;
+    CHECK_EQ_INT(num(slot(st, pos), "resources"), num(slot(before, pos), "resources") + 1);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* -- bought units' abilities ------------------------------------------------ */
+
+static const struct if_unit *kind_of(int c)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+
+    return &cat->unit[cat->instance[c]];
+}
+
+/* Seat 0 buys units of ability_unit; everyone deploys at position 0 and
+ * holds fire, so only abilities (and retaliation) deal damage. */
+static int buys_ability_unit(json_t *st, int seat, int card)
+{
+    (void)st;
+    return seat == 0 && !strcmp(unit_of(card), ability_unit);
+}
+
+static int all_to_0(json_t *st, int seat, int card)
+{
+    (void)st;
+    (void)seat;
+    (void)card;
+    return 0;
+}
+
+static int ability_seat, ability_pos;
+
+/*
+ * Plays real deals until the attack of a unit of kind ends with it still
+ * in play and want(before) holds; *before is the state before that move.
+ */
+static int reach_ability(const char *kind, int (*want)(json_t *before), json_t **st,
+                         json_t **before)
+{
+    struct plan p = {.where = all_to_0, .buys = buys_ability_unit};
+
+    ability_unit = kind;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (drive(st, &p, attack_done, before, 3000)) {
+            for (ability_pos = 0; ability_pos < 2; ability_pos++)
+                if (damage_of(*st, ability_card) >= 0 &&
+                    (on_side(*st, ability_pos, 0, ability_card) ||
+                     on_side(*st, ability_pos, 1, ability_card)))
+                    break;
+            ability_seat = on_side(*st, ability_pos, 0, ability_card) ? 0 : 1;
+            if (want(*before))
+                return 1;
+            json_decref(*before);
+            *before = NULL;
+        }
+    }
+    return 0;
+}
+
+static int anything(json_t *before)
+{
+    (void)before;
+    return 1;
+}
+
+static void test_claim_jumpers_scavenge_a_resource_for_the_pool(void)
+{
+    json_t *st = NULL, *before = NULL;
+
+    if (CHECK(reach_ability("claim_jumpers", anything, &st, &before)))
+        CHECK_EQ_INT(num(seat_of(st, ability_seat), "resources"),
+                     num(seat_of(before, ability_seat), "resources") + 1);
+    json_decref(before);
+    json_decref(st);
+}
+
+/* An enemy unit stands at the ability unit's location. */
+static int enemy_there(json_t *before)
+{
+    return json_array_size(side(before, ability_pos, 1 - ability_seat)) > 0;
+}
+
+static void test_flame_troopers_shockwave_every_enemy_unit_at_their_location(void)
+{
+    json_t *st = NULL, *before = NULL, *u;
+
+    if (!CHECK(reach_ability("flame_troopers", enemy_there, &st, &before)))
+        goto out;
+    u = side(before, ability_pos, 1 - ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0), d = ival(json_array_get(u, i), 1) + 1;
+
+        /* 1 more damage each: destroyed when that reaches its armor. */
+        if (d >= kind_of(c)->armor)
+            CHECK(damage_of(st, c) < 0 && in_zone(st, 1 - ability_seat, "discard", c));
+        else
+            CHECK_EQ_INT(damage_of(st, c), d);
+    }
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* A friendly unit with 2 or more damage stands at the ability unit's location,
+ * so that a repair of fewer than 2 would show. */
+static int friend_hurt_there(json_t *before)
+{
+    json_t *u = side(before, ability_pos, ability_seat);
+
+    for (size_t i = 0; i < json_array_size(u); i++)
+        if (ival(json_array_get(u, i), 0) != ability_card && ival(json_array_get(u, i), 1) > 1)
+            return 1;
+    return 0;
+}
+
+static int buys_engineers_or_retaliators(json_t *st, int seat, int card)
+{
+    return buys_ability_unit(st, seat, card) ||
+           (seat == 1 && is_retaliator(card) && !is_support(card));
+}
+
+static void test_field_engineers_repair_up_to_two_on_each_other_friendly_unit(void)
+{
+    struct plan p = {.where = all_to_0, .buys = buys_engineers_or_retaliators};
+    json_t *st = NULL, *before = NULL, *u;
+    int found = 0;
+
+    /* Seat 1's Retaliate units wound seat 0's arrivals; the engineers mend them. */
+    ability_unit = "field_engineers";
+    for (int n = 1; n < 80 && !found; n++) {
+        json_decref(st);
+        st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        while (!found && drive(&st, &p, attack_done, &before, 3000)) {
+            ability_pos = 0;
+            ability_seat = on_side(st, 0, 0, ability_card) ? 0 : 1;
+            found = on_side(st, 0, ability_seat, ability_card) && friend_hurt_there(before);
+            if (!found) {
+                json_decref(before);
+                before = NULL;
+            }
+        }
+    }
+    if (!CHECK(found))
+        goto out;
+    u = side(before, 0, ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0), d = ival(json_array_get(u, i), 1);
+
+        if (c != ability_card)
+            CHECK_EQ_INT(damage_of(st, c), d > 2 ? d - 2 : 0);
+    }
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* A Command Rover and another friendly unit share a location. */
+static int rover_and_friend(json_t *before)
+{
+    return json_array_size(side(before, ability_pos, ability_seat)) >= 1;
+}
+
+static void test_a_command_rover_rallies_each_other_friendly_unit_there(void)
+{
+    json_t *st = NULL, *before = NULL, *v, *u;
+    int want = 0;
+
+    if (!CHECK(reach_ability("command_rover", rover_and_friend, &st, &before)))
+        goto out;
+    /* Each unit's own capture, plus 1 for each unit other than the Rover. */
+    u = side(st, ability_pos, ability_seat);
+    for (size_t i = 0; i < json_array_size(u); i++) {
+        int c = ival(json_array_get(u, i), 0);
+
+        want += kind_of(c)->capture + (c != ability_card);
+    }
+    CHECK(json_array_size(u) >= 2);
+    v = eng->view(st, ability_seat);
+    CHECK_EQ_INT(ival(json_object_get(json_array_get(json_object_get(v, "locations"),
+                                                     (size_t)ability_pos), "capture"),
+                      (size_t)ability_seat), want);
+    json_decref(v);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* -- support cards bought in play ------------------------------------------ */
+
+/* Seat 0's support card of this kind, or -1. */
+static int owned_support(json_t *st, const char *kind)
+{
+    json_t *sup = zone(st, 0, "supports");
+
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        if (!strcmp(unit_of(ival(sup, i)), kind))
+            return ival(sup, i);
+    return -1;
+}
+
+/* Plays real deals until seat 0 owns a support_kind (card *c) at the start
+ * of its turn. */
+static int reach_support(const char *kind, json_t **st, int *c)
+{
+    struct plan buy = {.where = two_for_seat_0, .buys = buys_beacon};
+
+    support_kind = kind;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &buy, beacon_ready, NULL, 1500)) {
+            *c = owned_support(*st, kind);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_a_bought_supply_depot_gives_one_resource_once_a_conquest(void)
+{
+    json_t *st = NULL;
+    int c = -1, pool;
+
+    if (!CHECK(reach_support("supply_depot", &st, &c)))
+        goto out;
+    pool = num(seat_of(st, 0), "resources");
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    CHECK_EQ_INT(num(seat_of(st, 0), "resources"), pool + 1);
+    CHECK_EQ_INT(num(st, "turn"), 0);
+    REFUSED(&st, 0, "support_already_used", "{\"type\":\"activate\",\"card\":%d}", c);
+out:
+    json_decref(st);
+}
+
+static void test_a_bought_recon_uplink_draws_the_top_card_of_the_deck(void)
+{
+    json_t *st = NULL, *deck;
+    int c = -1, hand, top;
+
+    if (!CHECK(reach_support("recon_uplink", &st, &c)))
+        goto out;
+    deck = zone(st, 0, "deck");
+    if (!CHECK(json_array_size(deck) > 0))
+        goto out;
+    hand = (int)json_array_size(zone(st, 0, "hand"));
+    top = ival(deck, json_array_size(deck) - 1);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    CHECK_EQ_INT((int)json_array_size(zone(st, 0, "hand")), hand + 1);
+    CHECK(in_zone(st, 0, "hand", top) && !in_zone(st, 0, "deck", top));
+out:
+    json_decref(st);
+}
+
+/* -- location resources ----------------------------------------------------- */
+
+/* Spread out and fire at anything, so that units fall everywhere. */
+static int spread(json_t *st, int seat, int card)
+{
+    (void)card;
+    return (num(seat_of(st, seat), "played") + seat) % 3;
+}
+
+static int fire_always(json_t *st, int seat, json_t *alloc)
+{
+    (void)st;
+    (void)seat;
+    (void)alloc;
+    return 1;
+}
+
+static const char *watched_loc;
+
+/* Units on the field at pos in before that the move took off it, plus the
+ * card deployed there by the move if it fell at once. */
+static int fell_at(json_t *before, json_t *after, int pos)
+{
+    json_t *d = event("deploy", 0);
+    int k = 0;
+
+    for (int s = 0; s < 2; s++) {
+        json_t *u = side(before, pos, s);
+
+        for (size_t i = 0; i < json_array_size(u); i++)
+            k += damage_of(after, ival(json_array_get(u, i), 0)) < 0;
+    }
+    if (d && num(d, "position") == pos && damage_of(after, num(d, "card")) < 0)
+        k++;
+    return k;
+}
+
+/* Stops after a mid-round move that destroyed units at watched_loc, with no
+ * harvest there; keeps the state before it in *(json_t **)arg. */
+static int fell_at_watched(json_t *before, json_t *after, void *arg)
+{
+    int p = line_pos(before, watched_loc);
+
+    if (p < 0 || event("combat_end", 0) || event("harvest", 0) || !fell_at(before, after, p))
+        return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static int reach_fall(const char *loc, json_t **st, json_t **before)
+{
+    struct plan p = {.where = spread, .fire = fire_always};
+
+    watched_loc = loc;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &p, fell_at_watched, before, 3000))
+            return 1;
+    }
+    return 0;
+}
+
+static void test_each_unit_destroyed_at_the_salvage_yard_adds_a_token_up_to_five(void)
+{
+    json_t *st = NULL, *before = NULL;
+    int p, want;
+
+    if (!CHECK(reach_fall("salvage_yard", &st, &before)))
+        goto out;
+    p = line_pos(before, "salvage_yard");
+    want = num(slot(before, p), "resources") + fell_at(before, st, p);
+    CHECK_EQ_INT(num(slot(st, p), "resources"), want > 5 ? 5 : want);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+static void test_each_unit_destroyed_at_the_fuel_depot_removes_a_token(void)
+{
+    json_t *st = NULL, *before = NULL;
+    int p, want;
+
+    if (!CHECK(reach_fall("fuel_depot", &st, &before)))
+        goto out;
+    p = line_pos(before, "fuel_depot");
+    want = num(slot(before, p), "resources") - fell_at(before, st, p);
+    CHECK_EQ_INT(num(slot(st, p), "resources"), want < 0 ? 0 : want);
+out:
+    json_decref(before);
+    json_decref(st);
+}
+
+/* Stops after the move that ends a round with watched_loc in the line and
+ * no harvest or destruction there in that move; keeps the state before. */
+static int captured_watched(json_t *before, json_t *after, void *arg)
+{
+    int p = line_pos(before, watched_loc);
+
+    (void)after;
+    if (p < 0 || !event("combat_end", 0) || destroyed_at(p))
+        return 0;
+    for (int k = 0; event("harvest", k); k++)
+        if (num(event("harvest", k), "position") == p)
+            return 0;
+    *(json_t **)arg = json_incref(before);
+    return 1;
+}
+
+static json_t *capture_at(int pos)
+{
+    for (int k = 0; event("capture", k); k++)
+        if (num(event("capture", k), "position") == pos)
+            return event("capture", k);
+    return NULL;
+}
+
+/* Whether seat has a unit at pos when the round's last move is over. */
+static int holds_at_capture(json_t *before, int pos, int seat)
+{
+    json_t *d = seat_event("deploy", seat);
+
+    return json_array_size(side(before, pos, seat)) > 0 ||
+           (d && num(d, "position") == pos);
+}
+
+/*
+ * Plays real deals under two plans (seat 0 and 1 apart, and spread out)
+ * and hands each capture of loc to check, which answers which of the two
+ * cases it was (or -1); both cases must be seen.
+ */
+static void capture_cases(const char *loc, int (*check)(json_t *before, int pos))
+{
+    struct plan plans[2] = {{.where = two_for_seat_0}, {.where = spread, .fire = fire_always}};
+    int seen[2] = {0, 0};
+
+    watched_loc = loc;
+    for (int k = 0; k < 2; k++)
+        for (int n = 1; n < 60 && !(seen[0] && seen[1]); n++) {
+            json_t *st = deal(n, "{\"rounds_to_win\": 5}", NULL), *before = NULL;
+
+            while (!(seen[0] && seen[1]) && drive(&st, &plans[k], captured_watched, &before, 3000)) {
+                int c = check(before, line_pos(before, loc));
+
+                if (c >= 0)
+                    seen[c] = 1;
+                json_decref(before);
+                before = NULL;
+            }
+            json_decref(st);
+        }
+    CHECK(seen[0]);
+    CHECK(seen[1]);
+}
+
+static int check_deep_mine(json_t *before, int p)
+{
+    json_t *cap = capture_at(p);
+    int both = holds_at_capture(before, p, 0) && holds_at_capture(before, p, 1);
+
+    if (!CHECK(cap != NULL) || num(cap, "winner") < 0)
+        return -1;
+    CHECK_EQ_INT(num(cap, "resources"), num(slot(before, p), "resources") + (both ? 2 : 0));
+    return both;
+}
+
+static void test_a_deep_mine_held_by_both_players_is_worth_two_more(void)
+{
+    capture_cases("deep_mine", check_deep_mine);
+}
+
+static int check_relay(json_t *before, int p)
+{
+    json_t *cap = capture_at(p);
+    int chained;
+
+    if (!CHECK(cap != NULL) || num(cap, "winner") < 0)
+        return -1;
+    chained = p > 0 && num(capture_at(p - 1), "winner") == num(cap, "winner");
+    CHECK_EQ_INT(num(cap, "resources"), num(slot(before, p), "resources") + (chained ? 2 : 0));
+    return chained;
+}
+
+static void test_a_relay_station_won_after_the_location_before_it_is_worth_two_more(void)
+{
+    capture_cases("relay_station", check_relay);
+}
+
+/* -- supports used mid-round ------------------------------------------------- */
+
+static int (*support_want)(json_t *st);   /* what else the turn must offer */
+
+/* Seat 0 buys support_kind; seat 1 buys Retaliate units; all go to 0 and
+ * seat 1 fires, so seat 0's units are hurt and face retaliation. */
+static int buys_support_or_retaliators(json_t *st, int seat, int card)
+{
+    return buys_beacon(st, seat, card) ||
+           (seat == 1 && is_retaliator(card) && !is_support(card));
+}
+
+static int seat_1_fires(json_t *st, int seat, json_t *alloc)
+{
+    (void)st;
+    (void)alloc;
+    return seat == 1;
+}
+
+/* Stops on seat 0's turn to deploy, its support_kind ready, when
+ * support_want holds. */
+static int support_turn(json_t *before, json_t *after, void *arg)
+{
+    json_t *sup = zone(after, 0, "supports");
+    int ready = 0;
+
+    (void)before;
+    (void)arg;
+    if (strcmp(phase_of(after), "conquest") || num(after, "turn") != 0 ||
+        json_is_object(json_object_get(after, "attack")) ||
+        json_array_size(zone(after, 0, "hand")) == 0)
+        return 0;
+    for (size_t i = 0; i < json_array_size(sup); i++)
+        ready |= !strcmp(unit_of(ival(sup, i)), support_kind) &&
+                 !in_zone(after, 0, "used", ival(sup, i));
+    return ready && support_want(after);
+}
+
+static int reach_support_turn(const char *kind, int (*want)(json_t *st), json_t **st, int *c)
+{
+    struct plan p = {.where = all_to_0, .fire = seat_1_fires,
+                     .buys = buys_support_or_retaliators};
+
+    support_kind = kind;
+    support_want = want;
+    for (int n = 1; n < 80; n++) {
+        json_decref(*st);
+        *st = deal(n, "{\"rounds_to_win\": 5}", NULL);
+        if (drive(st, &p, support_turn, NULL, 3000)) {
+            *c = owned_support(*st, kind);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int hurt_card;
+
+/* Seat 0 has a unit on the field with 2 or more damage. */
+static int seat_0_hurt(json_t *st)
+{
+    for (int p = 0; p < 3; p++) {
+        json_t *u = side(st, p, 0);
+
+        for (size_t i = 0; i < json_array_size(u); i++)
+            if (ival(json_array_get(u, i), 1) >= 2) {
+                hurt_card = ival(json_array_get(u, i), 0);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+static void test_a_bought_field_workshop_removes_up_to_two_damage(void)
+{
+    json_t *st = NULL;
+    int c = -1, d;
+
+    if (!CHECK(reach_support_turn("field_workshop", seat_0_hurt, &st, &c)))
+        goto out;
+    d = damage_of(st, hurt_card);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"target\":%d}", c, hurt_card);
+    CHECK_EQ_INT(damage_of(st, hurt_card), d - 2);
+out:
+    json_decref(st);
+}
+
+/* Seat 1 has a Retaliate unit at position 0, where retaliation works. */
+static int retaliator_at_0(json_t *st)
+{
+    json_t *u = side(st, 0, 1);
+    const char *loc = json_string_value(json_object_get(slot(st, 0), "location"));
+
+    if (!strcmp(loc, "salt_flats") || !strcmp(loc, "minefield"))
+        return 0;
+    for (size_t i = 0; i < json_array_size(u); i++)
+        if (is_retaliator(ival(json_array_get(u, i), 0)))
+            return 1;
+    return 0;
+}
+
+static void test_a_bought_smoke_generator_spares_the_turns_unit_retaliation(void)
+{
+    json_t *st = NULL;
+    int c = -1, card;
+
+    if (!CHECK(reach_support_turn("smoke_generator", retaliator_at_0, &st, &c)))
+        goto out;
+    card = ival(zone(st, 0, "hand"), 0);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+    OK(&st, 0, "{\"type\":\"deploy\",\"card\":%d,\"location\":0}", card);
+    /* Retaliate units wait there, yet the unit takes no damage from them. */
+    CHECK(event("retaliation", 0) == NULL || num(event("retaliation", 0), "damage") == 0);
+    CHECK_EQ_INT(damage_of(st, card), 0);
+out:
+    json_decref(st);
+}
+
+/* Seat 1 has a unit at position 0. */
+static int enemy_at_0(json_t *st)
+{
+    return json_array_size(side(st, 0, 1)) > 0;
+}
+
+/* Deploys card at 0 and allocates its first weapon that has a target to
+ * that target; returns the roll needed, or -1 when nothing could fire. */
+static int first_shot_needed(json_t **st, int card)
+{
+    json_t *list, *m, *alloc = NULL;
+    size_t i;
+    int need = -1;
+
+    if (play(st, 0, "{\"type\":\"deploy\",\"card\":%d,\"location\":0}", card))
+        return -1;
+    list = moves_of(*st, 0);
+    json_array_foreach(list, i, m)
+        if (!alloc && !strcmp(type_of(m), "allocate"))
+            alloc = m;
+    if (alloc && play_json(st, 0, alloc) == 0)
+        for (int k = 0; event("attack", k); k++)
+            if (num(event("attack", k), "target") == num(alloc, "target"))
+                need = num(event("attack", k), "needed");
+    json_decref(list);
+    return need;
+}
+
+static void test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit(void)
+{
+    json_t *st = NULL, *hand;
+    int c = -1, plain = -1, aimed = -1;
+
+    if (!CHECK(reach_support_turn("targeting_array", enemy_at_0, &st, &c)))
+        goto out;
+    /* The same shot from the same position with and without the Array. */
+    hand = zone(st, 0, "hand");
+    for (size_t i = 0; i < json_array_size(hand) && plain < 3; i++) {
+        json_t *a = json_deep_copy(st), *b = json_deep_copy(st);
+        struct rng keep = stream;
+
+        plain = first_shot_needed(&a, ival(hand, i));
+        stream = keep;
+        if (plain >= 3) {
+            OK(&b, 0, "{\"type\":\"activate\",\"card\":%d}", c);
+            aimed = first_shot_needed(&b, ival(hand, i));
+        }
+        json_decref(a);
+        json_decref(b);
+    }
+    if (CHECK(plain >= 3))
+        CHECK_EQ_INT(aimed, plain - 1);
+out:
+    json_decref(st);
+}
+
+static void test_a_bought_artillery_battery_rolls_two_long_range_dice(void)
+{
+    json_t *st = NULL, *e, *dice;
+    int c = -1, t, d, want = 0;
+
+    if (!CHECK(reach_support_turn("artillery_battery", enemy_at_0, &st, &c)))
+        goto out;
+    t = ival(json_array_get(side(st, 0, 1), 0), 0);
+    d = damage_of(st, t);
+    OK(&st, 0, "{\"type\":\"activate\",\"card\":%d,\"target\":%d}", c, t);
+    e = event("support", 0);
+    if (!CHECK(e != NULL))
+        goto out;
+    dice = json_object_get(e, "dice");
+    CHECK_EQ_INT((int)json_array_size(dice), 2);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "range")), "L");
+    /* Each die at or above the roll needed hits (never a 1); a 6 deals 2. */
+    for (size_t i = 0; i < json_array_size(dice); i++) {
+        int v = ival(dice, i);
+
+        if (v == 6 || (v != 1 && v >= num(e, "needed")))
+            want += v == 6 && !ironfuture_unit_ability(kind_of(t), IF_AB_HARDENED) ? 2 : 1;
+    }
+    if (d + want >= kind_of(t)->armor)
+        CHECK(damage_of(st, t) < 0 && in_zone(st, 1, "discard", t));
+    else
+        CHECK_EQ_INT(damage_of(st, t), d + want);
+out:
+    json_decref(st);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -2870,6 +3899,26 @@ int main(void)
     RUN(test_a_bought_card_reaches_the_discard_and_is_drawn_in_a_later_round);
     RUN(test_setup_shuffles_every_deck_and_the_locations);
     RUN(test_a_reshuffled_discard_comes_back_in_a_random_order);
+    RUN(test_a_bought_beacon_takes_a_location_nobody_deploys_to);
+    RUN(test_a_support_card_already_held_cannot_be_bought);
+    RUN(test_a_pass_made_in_a_real_market_is_final);
+    RUN(test_the_warehouse_winner_takes_the_first_support_revealed);
+    RUN(test_a_crossroads_dealt_in_the_middle_is_worth_two_more);
+    RUN(test_harvesters_add_a_resource_token_to_their_location);
+    RUN(test_claim_jumpers_scavenge_a_resource_for_the_pool);
+    RUN(test_flame_troopers_shockwave_every_enemy_unit_at_their_location);
+    RUN(test_field_engineers_repair_up_to_two_on_each_other_friendly_unit);
+    RUN(test_a_command_rover_rallies_each_other_friendly_unit_there);
+    RUN(test_a_bought_supply_depot_gives_one_resource_once_a_conquest);
+    RUN(test_a_bought_recon_uplink_draws_the_top_card_of_the_deck);
+    RUN(test_each_unit_destroyed_at_the_salvage_yard_adds_a_token_up_to_five);
+    RUN(test_each_unit_destroyed_at_the_fuel_depot_removes_a_token);
+    RUN(test_a_deep_mine_held_by_both_players_is_worth_two_more);
+    RUN(test_a_relay_station_won_after_the_location_before_it_is_worth_two_more);
+    RUN(test_a_bought_field_workshop_removes_up_to_two_damage);
+    RUN(test_a_bought_smoke_generator_spares_the_turns_unit_retaliation);
+    RUN(test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit);
+    RUN(test_a_bought_artillery_battery_rolls_two_long_range_dice);
     json_decref(last_events);
     return check_summary();
 }
