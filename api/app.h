@@ -6,6 +6,7 @@
 #ifndef TURNPOST_API_APP_H
 #define TURNPOST_API_APP_H
 
+#include "dispatch.h"
 #include "http.h"
 #include "metrics.h"
 #include "token.h"
@@ -22,6 +23,8 @@ struct app {
     size_t openapi_len;
     int workers;                /* worker threads, one connection each */
     struct view_cache *views;   /* rendered views by game, viewer, version */
+    struct delivery_config delivery;  /* webhooks: where, how often, how long */
+    struct dispatcher *dispatch;      /* NULL when this replica delivers nothing */
     struct metrics metrics;
 };
 

@@ -42,4 +42,15 @@ void handle_export(struct request *r, struct worker *w);
 /* rematch.c */
 void handle_game_rematch(struct request *r, struct worker *w);
 
+/* webhooks.c */
+void handle_webhook_create(struct request *r, struct worker *w);
+void handle_webhook_list(struct request *r, struct worker *w);
+void handle_webhook_get(struct request *r, struct worker *w);
+void handle_webhook_update(struct request *r, struct worker *w);
+void handle_webhook_delete(struct request *r, struct worker *w);
+void handle_webhook_rotate(struct request *r, struct worker *w);
+void handle_webhook_deliveries(struct request *r, struct worker *w);
+void handle_webhook_redeliver(struct request *r, struct worker *w);
+void handle_webhook_event_types(struct request *r, struct worker *w);
+
 #endif

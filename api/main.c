@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <curl/curl.h>
 #include <sodium.h>
 
 #include "accounts.h"
@@ -214,25 +215,36 @@ static int cmd_serve(int argc, char **argv)
             goto out;
         }
     }
+    if (delivery_config_from_env(&app->delivery, err, sizeof err)) {
+        fprintf(stderr, "turnpost: %s\n", err);
+        goto out;
+    }
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGINT);
     sigaddset(&sigs, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
-    if (!(server = server_start(app, address, port, io_threads)))
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    /* before the server: its workers wake the dispatchers */
+    app->dispatch = dispatch_start(app);
+    if (!(server = server_start(app, address, port, io_threads))) {
+        dispatch_stop(app->dispatch);
         goto out;
+    }
     print_admin_token(app);
     printf("Turnpost serving on http://%s:%d (%d workers)\n", address, port, app->workers);
     fflush(stdout);
     sigwait(&sigs, &sig);
     fprintf(stderr, "turnpost: stopping\n");
     server_stop(server);
+    dispatch_stop(app->dispatch);
     rc = 0;
 out:
     free(app->database_url);
     free(app->openapi);
     view_cache_free(app->views);
     free(app);
+    curl_global_cleanup();
     return rc;
 }
 

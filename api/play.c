@@ -190,8 +190,10 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     events_text = json_dumps(events, CHAIN_JSON_FLAGS);
     if (!events_text || play_chain_next(g, 1, -1, "setup", "{}", events_text))
         goto out;
-    payload = json_pack("{s:s, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
-                        "must_act", play_seat_list(st.must_act));
+    /* the statement below makes the version one more than the locked row's */
+    payload = json_pack("{s:s, s:I, s:I, s:o}", "game_id", g->id, "seq", (json_int_t)1,
+                        "version", (json_int_t)(g->version + 1), "must_act",
+                        play_seat_list(st.must_act));
     state_text = json_dumps(state, JSON_COMPACT);
     payload_text = json_dumps(payload, JSON_COMPACT);
     json_decref(payload);

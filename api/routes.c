@@ -29,6 +29,16 @@ static const struct route routes[] = {
     {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER},  /* the whole log */
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ},
+    {"GET", "/v1/webhooks/event-types", handle_webhook_event_types, RUNS_INLINE},
+    {"POST", "/v1/webhooks", handle_webhook_create, RUNS_ON_WORKER},
+    {"GET", "/v1/webhooks", handle_webhook_list, RUNS_ON_WORKER},
+    {"GET", "/v1/webhooks/{id}", handle_webhook_get, RUNS_ON_WORKER},
+    {"PATCH", "/v1/webhooks/{id}", handle_webhook_update, RUNS_ON_WORKER},
+    {"DELETE", "/v1/webhooks/{id}", handle_webhook_delete, RUNS_ON_WORKER},
+    {"POST", "/v1/webhooks/{id}/rotate-secret", handle_webhook_rotate, RUNS_ON_WORKER},
+    {"GET", "/v1/webhooks/{id}/deliveries", handle_webhook_deliveries, RUNS_ON_WORKER},
+    {"POST", "/v1/webhooks/{id}/deliveries/{delivery}/redeliver", handle_webhook_redeliver,
+     RUNS_ON_WORKER},
 };
 
 #define ROUTE_COUNT ((int)(sizeof routes / sizeof routes[0]))

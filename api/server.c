@@ -236,7 +236,8 @@ static void prepare(struct ctx *c)
     } else if (r->body_too_large) {
         reply_problem(r, PROBLEM_payload_too_large,
                       "The body is larger than %d bytes.", HTTP_MAX_BODY);
-    } else if (strcmp(r->method, "POST") == 0 && r->body_len > 0 &&
+    } else if ((strcmp(r->method, "POST") == 0 || strcmp(r->method, "PATCH") == 0) &&
+               r->body_len > 0 &&
                (!r->content_type ||
                 strncasecmp(r->content_type, "application/json", 16) != 0 ||
                 (r->content_type[16] && r->content_type[16] != ';' &&
@@ -453,6 +454,9 @@ static void *worker_loop(void *arg)
         pthread_mutex_unlock(&s->mu);
 
         run_handler(s, c, w, &connected);
+        /* a write may have queued a notification for the dispatchers */
+        if (c->req.status >= 200 && c->req.status < 300 && strcmp(c->req.method, "GET") != 0)
+            dispatch_wake(s->app->dispatch);
         MHD_resume_connection(c->conn);
     }
     if (connected)

@@ -261,6 +261,47 @@ enum storage_status db_one_int(enum storage_status st, PGresult **res,
     return st;
 }
 
+enum storage_status db_json_rows(enum storage_status st, PGresult **res,
+                                 json_t **out)
+{
+    json_t *rows;
+
+    *out = NULL;
+    if (st != STORAGE_OK)
+        return st;
+    rows = json_array();
+    for (int i = 0; i < PQntuples(*res) && st == STORAGE_OK; i++) {
+        json_t *v = json_loads(PQgetvalue(*res, i, 0), JSON_DECODE_ANY, NULL);
+
+        if (v)
+            json_array_append_new(rows, v);
+        else
+            st = STORAGE_ERROR;
+    }
+    PQclear(*res);
+    if (st == STORAGE_OK)
+        *out = rows;
+    else
+        json_decref(rows);
+    return st;
+}
+
+enum storage_status db_json_row(enum storage_status st, PGresult **res,
+                                json_t **out)
+{
+    json_t *rows;
+
+    *out = NULL;
+    if ((st = db_json_rows(st, res, &rows)) != STORAGE_OK)
+        return st;
+    if (json_array_size(rows) == 1)
+        *out = json_incref(json_array_get(rows, 0));
+    else
+        st = STORAGE_NOT_FOUND;
+    json_decref(rows);
+    return st;
+}
+
 enum storage_status db_begin(struct db *db)
 {
     return db_command(db, "BEGIN");

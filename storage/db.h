@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include <jansson.h>
 #include <libpq-fe.h>
 
 enum storage_status {
@@ -65,6 +66,18 @@ enum storage_status db_command(struct db *db, const char *sql);
 enum storage_status db_done(enum storage_status st, PGresult **res);
 enum storage_status db_one_int(enum storage_status st, PGresult **res,
                                int64_t *out);
+
+/*
+ * The first column of every row, each a JSON text, as a new array in *out;
+ * clears the result. STORAGE_ERROR when a value is not JSON.
+ */
+enum storage_status db_json_rows(enum storage_status st, PGresult **res,
+                                 json_t **out);
+
+/* The same for a statement of one row: *out is its value (new), or
+ * STORAGE_NOT_FOUND without a row. */
+enum storage_status db_json_row(enum storage_status st, PGresult **res,
+                                json_t **out);
 
 /* BEGIN / COMMIT / ROLLBACK. Rollback ignores failures. */
 enum storage_status db_begin(struct db *db);
