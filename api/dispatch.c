@@ -400,7 +400,9 @@ static void *loop(void *arg)
     while (!atomic_load(&t->d->stopping)) {
         uint64_t now = mono_ns();
 
-        if (atomic_exchange(&t->woken, 0) ||
+        /* under load, wakes are gathered into one round a DISPATCH_GAP_MS */
+        if ((now - last >= (uint64_t)DISPATCH_GAP_MS * 1000000u &&
+             atomic_exchange(&t->woken, 0)) ||
             now - last >= (uint64_t)DISPATCH_POLL_MS * 1000000u) {
             last = now;
             if (db_ready(t->db) == STORAGE_OK) {
@@ -410,8 +412,8 @@ static void *loop(void *arg)
         }
         curl_multi_perform(t->multi, &running);
         reap(t);
-        if (!atomic_load(&t->woken))
-            curl_multi_poll(t->multi, NULL, 0, DISPATCH_POLL_MS, NULL);
+        curl_multi_poll(t->multi, NULL, 0,
+                        atomic_load(&t->woken) ? DISPATCH_GAP_MS : DISPATCH_POLL_MS, NULL);
     }
     return NULL;
 }

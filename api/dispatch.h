@@ -13,8 +13,9 @@
  * mid-send) makes the delivery due again.
  *
  * A thread wakes when a write on this replica may have queued a row
- * (dispatch_wake), and at least every DISPATCH_POLL_MS for the rows of
- * other replicas and for retries that fall due.
+ * (dispatch_wake), at most once a DISPATCH_GAP_MS, so that many moves
+ * share one round of fanning out; and at least every DISPATCH_POLL_MS for
+ * the rows of other replicas and for retries that fall due.
  */
 #ifndef TURNPOST_API_DISPATCH_H
 #define TURNPOST_API_DISPATCH_H
@@ -24,6 +25,7 @@
 #include "net_policy.h"
 
 #define DISPATCH_POLL_MS 250
+#define DISPATCH_GAP_MS 10      /* the least time between two rounds */
 #define DISPATCH_MAX_RETRIES 16
 
 struct delivery_config {

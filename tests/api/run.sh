@@ -21,7 +21,8 @@ if [ -z "${DATABASE_URL:-}" ]; then
 fi
 export DATABASE_URL
 
-if [ ! -d node_modules/ajv ] || [ ! -d node_modules/yaml ] || [ ! -d node_modules/ajv-formats ]; then
+if [ ! -d node_modules/ajv ] || [ ! -d node_modules/yaml ] || [ ! -d node_modules/ajv-formats ] ||
+   [ ! -d node_modules/standardwebhooks ]; then
     npm ci --engine-strict --no-audit --no-fund --loglevel=error
 fi
 

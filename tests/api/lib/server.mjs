@@ -80,7 +80,8 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-// Starts one server. opts.env adds environment variables; opts.keysDir
+// Starts one server. opts.env adds environment variables (webhook
+// delivery is off unless it sets TURNPOST_DISPATCHERS); opts.keysDir
 // reuses a key directory (two servers sharing keys accept each other's
 // tokens); opts.timeoutMs bounds the wait for readiness.
 export async function startServer(opts = {}) {
@@ -93,7 +94,9 @@ export async function startServer(opts = {}) {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const child = spawn(bin, ['serve', '--port', String(port), '--keys', keysDir], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, TURNPOST_LISTEN: '127.0.0.1', ...(opts.env ?? {}) },
+      // No server of the suite delivers webhooks unless its test asks: a
+      // delivering replica would take every file's outbox rows.
+      env: { ...process.env, DATABASE_URL: databaseUrl, TURNPOST_LISTEN: '127.0.0.1', TURNPOST_DISPATCHERS: '0', ...(opts.env ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
