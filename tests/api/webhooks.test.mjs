@@ -115,6 +115,16 @@ async function botGame() {
   return { id: res.body.game.id, game: res.body.game, bots: [{ ...a, seat: 0 }, { ...b, seat: 1 }] };
 }
 
+// The seat that must act in bot game g makes its first legal move; returns
+// the move's 201 body.
+async function firstMove(g) {
+  const v = (await ctx.api.get(`/v1/games/${g.id}`, { token: g.bots[0].token, expect: 200 })).body;
+  const seat = v.must_act[0];
+  const { token } = g.bots[seat];
+  const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${seat}`, { token, expect: 200 })).body;
+  return (await ctx.api.post(`/v1/games/${g.id}/moves`, { token, body: { move: lm.moves[0], seat }, expect: 201 })).body;
+}
+
 test('subscriptions: create shows the secret once, list, get, change, disable, enable, delete', async () => {
   await ready();
   const me = await createAccount(ctx.api);
@@ -318,10 +328,7 @@ test('a failing endpoint is retried with the same webhook-id, then disabled, and
   rx.respond('/down', 500);
   const down = await subscribe(a.token, '/down', ['game.move']);
   const ok = await subscribe(a.token, '/told', ['webhook.disabled', 'game.move']);
-  const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${g.game.must_act[0]}`, { token: g.bots[g.game.must_act[0]].token, expect: 200 })).body;
-  const first = await ctx.api.post(`/v1/games/${g.id}/moves`, {
-    token: g.bots[g.game.must_act[0]].token, body: { move: lm.moves[0], seat: g.game.must_act[0] }, expect: 201,
-  });
+  const first = { body: await firstMove(g) };
   const told = await rx.waitFor((h) => h.path === '/told' && h.body?.type === 'webhook.disabled', 20000, 'webhook.disabled');
   assert.equal(told.body.data.webhook_id, down.id);
   assert.equal(told.body.data.reason, 'failing');
@@ -345,9 +352,7 @@ test('a failing endpoint is retried with the same webhook-id, then disabled, and
   assert.ok(d.attempt_log.every((x) => Number.isInteger(x.latency_ms) && x.manual === false));
 
   // While disabled, nothing new is queued for it.
-  const seat = first.body.game.must_act[0];
-  const lm2 = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${seat}`, { token: g.bots[seat].token, expect: 200 })).body;
-  const second = await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.bots[seat].token, body: { move: lm2.moves[0], seat }, expect: 201 });
+  const second = { body: await firstMove(g) };
   await rx.waitFor((h) => h.path === '/told' && h.body?.data?.seq === second.body.seq, 15000, 'the second move at /told');
   assert.equal((await deliveries(a.token, down.id)).length, 1, 'no delivery for a disabled endpoint');
 
@@ -377,9 +382,7 @@ test('410 Gone disables at once; a slow or oversized answer fails the attempt', 
   const gone = await subscribe(a.token, '/gone', ['game.move']);
   const slow = await subscribe(a.token, '/slow', ['game.move']);
   const big = await subscribe(a.token, '/big', ['game.move']);
-  const seat = g.game.must_act[0];
-  const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${seat}`, { token: g.bots[seat].token, expect: 200 })).body;
-  await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.bots[seat].token, body: { move: lm.moves[0], seat }, expect: 201 });
+  await firstMove(g);
   const [dg] = await logUntil(a.token, gone.id, (l) => l[0]?.status === 'failed', '410');
   assert.equal(dg.attempts, 1);
   assert.equal((await ctx.api.get(`/v1/webhooks/${gone.id}`, { token: a.token, expect: 200 })).body.disabled_reason, 'gone');
@@ -401,10 +404,8 @@ test('rotation: a new secret signs at once and the old one keeps signing for a d
   assert.ok(Math.abs(until - Date.now() - 24 * 3600e3) < 120e3, 'the old secret is valid for 24 hours');
   await refusedWebhooks(ctx.api, a.token, 'rotate with a body', () =>
     ctx.api.post(`/v1/webhooks/${hook.id}/rotate-secret`, { token: a.token, body: { secret: 'mine' }, expect: 400 }));
-  const seat = g.game.must_act[0];
-  const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${seat}`, { token: g.bots[seat].token, expect: 200 })).body;
-  const m = await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.bots[seat].token, body: { move: lm.moves[0], seat }, expect: 201 });
-  const hit = await rx.waitFor((h) => h.path === '/rotate' && h.body?.data?.seq === m.body.seq);
+  const m = await firstMove(g);
+  const hit = await rx.waitFor((h) => h.path === '/rotate' && h.body?.data?.seq === m.seq);
   assert.equal(hit.headers['webhook-signature'].split(' ').filter((s) => s.startsWith('v1,')).length, 2);
   await assertSigned(hit, [rotated.secret, hook.secret]);
 });
@@ -418,9 +419,7 @@ test('the address is checked again when a delivery is sent', async () => {
   const strict = await startReplica({ TURNPOST_WEBHOOK_RETRY: '0.2' });
   try {
     const hook = await subscribe(a.token, '/strict', ['game.move']);
-    const seat = g.game.must_act[0];
-    const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${seat}`, { token: g.bots[seat].token, expect: 200 })).body;
-    await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.bots[seat].token, body: { move: lm.moves[0], seat }, expect: 201 });
+    await firstMove(g);
     const [d] = await logUntil(a.token, hook.id, (l) => l[0]?.status === 'failed', 'the refused delivery');
     assert.equal(d.attempts, 2);
     for (const x of d.attempt_log) {
