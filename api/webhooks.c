@@ -379,16 +379,14 @@ void handle_webhook_redeliver(struct request *r, struct worker *w)
     json_t *body;
     long id;
 
-    if (owner_or_reply(r, w, &a) || webhook_id_or_reply(r, r->params[0]))
-        return;
-    if (parse_int_in(r->params[1], 1, 1L << 53, &id)) {
-        reply_problem(r, PROBLEM_not_found, "No such delivery.");
-        return;
-    }
-    if (request_json_or_reply(r, &body, 1))
+    if (owner_or_reply(r, w, &a) || request_json_or_reply(r, &body, 1))
         return;
     if (json_object_size(body)) {
         reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
+    } else if (webhook_id_or_reply(r, r->params[0])) {
+        /* replied */
+    } else if (parse_int_in(r->params[1], 1, 1L << 53, &id)) {
+        reply_problem(r, PROBLEM_not_found, "No such delivery.");
     } else if ((st = storage_webhook_redeliver(w->db, r->params[0], a.id, r->params[1])) ==
                STORAGE_NOT_FOUND) {
         reply_problem(r, PROBLEM_not_found,
