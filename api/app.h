@@ -12,6 +12,7 @@
 #include "token.h"
 
 struct db;
+struct live_hub;
 struct view_cache;
 
 struct app {
@@ -25,6 +26,7 @@ struct app {
     struct view_cache *views;   /* rendered views by game, viewer, version */
     struct delivery_config delivery;  /* webhooks: where, how often, how long */
     struct dispatcher *dispatch;      /* NULL when this replica delivers nothing */
+    struct live_hub *live;            /* event streams */
     struct metrics metrics;
 };
 

@@ -42,6 +42,9 @@ void handle_export(struct request *r, struct worker *w);
 /* rematch.c */
 void handle_game_rematch(struct request *r, struct worker *w);
 
+/* events.c */
+void handle_game_events(struct request *r, struct worker *w);
+
 /* webhooks.c */
 void handle_webhook_create(struct request *r, struct worker *w);
 void handle_webhook_list(struct request *r, struct worker *w);

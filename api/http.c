@@ -55,6 +55,13 @@ void reply_take(struct request *r, int status, const char *type, char *body,
     set_response(r, status, type, body, len);
 }
 
+void reply_stream(struct request *r, struct live_stream *stream)
+{
+    set_response(r, 200, "text/event-stream", NULL, 0);
+    r->problem = 0;
+    r->stream = stream;
+}
+
 void reply_json(struct request *r, int status, json_t *body)
 {
     char *text = json_dumps(body, JSON_COMPACT);

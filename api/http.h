@@ -29,6 +29,7 @@ enum problem_code {
 
 struct worker;
 struct route;
+struct live_stream;
 
 struct request {
     /* what arrived */
@@ -40,6 +41,7 @@ struct request {
     int query_count;
     char *authorization, *content_type, *if_match, *if_none_match;
     char *idempotency_key;
+    char *last_event_id;              /* an event stream's resume position */
     char *body;                       /* NUL-terminated */
     size_t body_len;
     int body_too_large;
@@ -58,6 +60,7 @@ struct request {
     char allow[48];
     int retry_after;                  /* seconds; 0 for none */
     int problem;                      /* enum problem_code + 1; 0 for none */
+    struct live_stream *stream;       /* an event stream instead of a body */
 };
 
 /* Answers status with the JSON value (reference stolen). */
@@ -70,6 +73,10 @@ void reply_raw(struct request *r, int status, const char *type,
 /* The same, taking body (malloc'd, NUL-terminated) instead of copying it. */
 void reply_take(struct request *r, int status, const char *type, char *body,
                 size_t len);
+
+/* Answers 200 with an event stream (text/event-stream) fed by the live
+ * hub; the stream is handed to the hub when the answer is queued. */
+void reply_stream(struct request *r, struct live_stream *stream);
 
 /* Answers with a problem+json of code and a detail sentence. */
 void reply_problem(struct request *r, enum problem_code code,

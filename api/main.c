@@ -19,6 +19,7 @@
 
 #include "accounts.h"
 #include "auth.h"
+#include "live.h"
 #include "migrate.h"
 #include "server.h"
 #include "verify.h"
@@ -227,8 +228,10 @@ static int cmd_serve(int argc, char **argv)
     curl_global_init(CURL_GLOBAL_DEFAULT);
     /* before the server: its workers wake the dispatchers */
     app->dispatch = dispatch_start(app);
+    app->live = live_hub_start(app, atoi(env_or("TURNPOST_SSE_HEARTBEAT", "15")));
     if (!(server = server_start(app, address, port, io_threads))) {
         dispatch_stop(app->dispatch);
+        live_hub_stop(app->live);
         goto out;
     }
     print_admin_token(app);
@@ -238,6 +241,7 @@ static int cmd_serve(int argc, char **argv)
     fprintf(stderr, "turnpost: stopping\n");
     server_stop(server);
     dispatch_stop(app->dispatch);
+    live_hub_stop(app->live);
     rc = 0;
 out:
     free(app->database_url);

@@ -28,6 +28,7 @@ static const struct route routes[] = {
     {"POST", "/v1/games/{id}/resign", handle_resign, RUNS_ON_WORKER},
     {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER},  /* the whole log */
+    {"GET", "/v1/games/{id}/events", handle_game_events, RUNS_INLINE_READ},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ},
     {"GET", "/v1/webhooks/event-types", handle_webhook_event_types, RUNS_INLINE},
     {"POST", "/v1/webhooks", handle_webhook_create, RUNS_ON_WORKER},

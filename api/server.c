@@ -14,6 +14,7 @@
 #include <sodium.h>
 
 #include "db.h"
+#include "live.h"
 
 enum ctx_state { CTX_READING, CTX_QUEUED, CTX_ANSWERED };
 
@@ -168,24 +169,38 @@ static void ctx_free(struct ctx *c)
     free(r->if_match);
     free(r->if_none_match);
     free(r->idempotency_key);
+    free(r->last_event_id);
+    live_stream_free(r->stream);   /* one the hub never took */
     free(r->body);
     free(r->response);
     free(c);
 }
 
-static enum MHD_Result queue(struct ctx *c)
+static enum MHD_Result queue(struct server *s, struct ctx *c)
 {
     struct request *r = &c->req;
     struct MHD_Response *resp;
     enum MHD_Result ok;
 
-    if (!r->response)
-        reply_problem(r, PROBLEM_internal, "The request got no answer.");
-    resp = MHD_create_response_from_buffer(r->response_len, r->response,
-                                           MHD_RESPMEM_MUST_FREE);
-    if (!resp)
-        return MHD_NO;
-    r->response = NULL; /* libmicrohttpd frees it now */
+    if (r->stream && s->app->live) {
+        /* the hub owns the stream from here; the connection reads it */
+        resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024,
+                                                 live_stream_read, r->stream,
+                                                 live_stream_closed);
+        if (!resp)
+            return MHD_NO;
+        live_hub_add(s->app->live, r->stream, c->conn);
+        r->stream = NULL;
+        MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    } else {
+        if (!r->response)
+            reply_problem(r, PROBLEM_internal, "The request got no answer.");
+        resp = MHD_create_response_from_buffer(r->response_len, r->response,
+                                               MHD_RESPMEM_MUST_FREE);
+        if (!resp)
+            return MHD_NO;
+        r->response = NULL; /* libmicrohttpd frees it now */
+    }
     if (r->response_type)
         MHD_add_response_header(resp, "Content-Type", r->response_type);
     MHD_add_response_header(resp, "X-Request-Id", r->request_id);
@@ -194,9 +209,9 @@ static enum MHD_Result queue(struct ctx *c)
     if (r->allow[0])
         MHD_add_response_header(resp, "Allow", r->allow);
     if (r->retry_after > 0) {
-        char s[16];
-        snprintf(s, sizeof s, "%d", r->retry_after);
-        MHD_add_response_header(resp, "Retry-After", s);
+        char secs[16];
+        snprintf(secs, sizeof secs, "%d", r->retry_after);
+        MHD_add_response_header(resp, "Retry-After", secs);
     }
     MHD_add_response_header(resp, "Cache-Control", "no-store");
     ok = MHD_queue_response(c->conn, (unsigned)r->status, resp);
@@ -216,6 +231,7 @@ static void prepare(struct ctx *c)
     r->if_match = dup_header(c->conn, "If-Match");
     r->if_none_match = dup_header(c->conn, "If-None-Match");
     r->idempotency_key = dup_header(c->conn, "Idempotency-Key");
+    r->last_event_id = dup_header(c->conn, "Last-Event-ID");
     MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
     r->route = routes_match(r, allow, sizeof allow);
     c->route_index = routes_index(r->route);
@@ -338,7 +354,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
             c->req.body_too_large = 1;
             reply_problem(&c->req, PROBLEM_payload_too_large,
                           "The body is larger than %d bytes.", HTTP_MAX_BODY);
-            return queue(c);
+            return queue(s, c);
         }
         if (headers_size(conn) > HTTP_MAX_HEADERS) {
             c->req.headers_too_large = 1;
@@ -370,16 +386,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
         return MHD_YES;
     }
     if (c->state == CTX_QUEUED) /* resumed: the worker has answered */
-        return queue(c);
+        return queue(s, c);
     prepare(c);
     if (c->req.response)
-        return queue(c);
+        return queue(s, c);
     if (c->req.route->runs == RUNS_INLINE) {
         c->req.route->handler(&c->req, &s->io_worker);
-        return queue(c);
+        return queue(s, c);
     }
     if (c->req.route->runs == RUNS_INLINE_READ && run_read(s, c) == 0)
-        return queue(c);
+        return queue(s, c);
     c->state = CTX_QUEUED;
     MHD_suspend_connection(conn);
     enqueue(s, c);
@@ -455,8 +471,12 @@ static void *worker_loop(void *arg)
 
         run_handler(s, c, w, &connected);
         /* a write may have queued a notification for the dispatchers */
-        if (c->req.status >= 200 && c->req.status < 300 && strcmp(c->req.method, "GET") != 0)
+        if (c->req.status >= 200 && c->req.status < 300 && strcmp(c->req.method, "GET") != 0) {
             dispatch_wake(s->app->dispatch);
+            /* and a write under /v1/games/{id} changed that game */
+            if (strncmp(c->req.path, "/v1/games/", 10) == 0 && c->req.params[0])
+                live_hub_changed(s->app->live, c->req.params[0]);
+        }
         MHD_resume_connection(c->conn);
     }
     if (connected)
@@ -530,6 +550,8 @@ void server_stop(struct server *s)
     pthread_mutex_unlock(&s->mu);
     for (int i = 0; i < s->app->workers; i++)
         pthread_join(s->threads[i], NULL);
+    /* libmicrohttpd must not stop with a stream's connection suspended */
+    live_hub_end_streams(s->app->live);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     for (int i = 0; i < s->app->workers; i++)

@@ -1,0 +1,52 @@
+/* Event streams (Server-Sent Events) of a game's move log. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "handlers.h"
+#include "live.h"
+#include "play.h"
+
+/*
+ * GET /v1/games/{id}/events: the move log from a position on, as the
+ * caller's seat may see it. The position is the Last-Event-ID of a
+ * resumed stream, else ?after=N, else the log's end (only what comes).
+ */
+void handle_game_events(struct request *r, struct worker *w)
+{
+    static const char *const allowed[] = {"after", NULL};
+    const char *after = r->last_event_id ? r->last_event_id : request_query(r, "after");
+    struct storage_game g = {0};
+    struct live_stream *stream;
+    enum storage_status st;
+    struct caller c;
+    long pos = -1;
+    int seat;
+
+    if (request_params_or_reply(r, allowed) || auth_or_reply(r, w, AUTH_ANY, &c) ||
+        game_id_or_reply(r, r->params[0]))
+        return;
+    if ((st = storage_game_read(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        goto out;
+    }
+    if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
+        goto out;
+    if (after && parse_int_in(after, 0, g.move_count, &pos)) {
+        reply_problem(r, PROBLEM_invalid_parameter,
+                      "Last-Event-ID and after name a log entry: 0 to %lld.",
+                      (long long)g.move_count);
+        goto out;
+    }
+    if (!w->app->live) {
+        reply_problem(r, PROBLEM_service_unavailable, "Event streams are not running.");
+        goto out;
+    }
+    if (!(stream = live_stream_new(g.id, seat, pos >= 0 ? pos : g.move_count))) {
+        reply_problem(r, PROBLEM_internal, "No memory for the stream.");
+        goto out;
+    }
+    reply_stream(r, stream);
+out:
+    storage_game_clear(&g);
+}

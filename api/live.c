@@ -1,0 +1,508 @@
+#define _GNU_SOURCE   /* asprintf */
+#include "live.h"
+
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+#include "app.h"
+#include "db.h"
+#include "games.h"
+#include "notify.h"
+#include "play.h"
+
+#define LOG_PAGE 500
+#define SAFETY_POLL_MS 1000
+
+struct live_stream {
+    pthread_mutex_t mu;
+    int refs;                    /* the connection's and the hub's */
+    struct MHD_Connection *conn; /* NULL once the connection is gone */
+    int suspended;
+    int ending;                  /* finish once the buffer is sent */
+    char *buf;                   /* what the connection has yet to send */
+    size_t len, off, cap;
+    char game_id[37];
+    int seat;
+    int64_t pos;                 /* the last log entry sent (hub only) */
+    int64_t version;             /* the version last announced (hub only) */
+    int dirty;                   /* to be brought up to date (hub only) */
+    struct live_stream *next;    /* in the hub's list (hub only) */
+};
+
+struct live_hub {
+    struct app *app;
+    pthread_t tid;
+    int joined;                  /* the thread has been stopped */
+    struct db *db;
+    int heartbeat;
+    int wake[2];                 /* a pipe: any thread wakes the hub */
+    atomic_int stopping;
+    atomic_long count;
+    pthread_mutex_t mu;          /* guards incoming and changed */
+    struct live_stream *incoming;
+    json_t *changed;             /* ids of games changed here */
+    struct live_stream *streams; /* hub thread only */
+};
+
+static uint64_t mono_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos)
+{
+    struct live_stream *s = calloc(1, sizeof *s);
+
+    if (!s)
+        return NULL;
+    pthread_mutex_init(&s->mu, NULL);
+    snprintf(s->game_id, sizeof s->game_id, "%s", game_id);
+    s->seat = seat;
+    s->pos = pos;
+    s->version = -1;
+    s->dirty = 1;
+    s->refs = 2;
+    return s;
+}
+
+void live_stream_free(struct live_stream *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_destroy(&s->mu);
+    free(s->buf);
+    free(s);
+}
+
+static void unref(struct live_stream *s)
+{
+    int left;
+
+    pthread_mutex_lock(&s->mu);
+    left = --s->refs;
+    pthread_mutex_unlock(&s->mu);
+    if (left == 0)
+        live_stream_free(s);
+}
+
+/* Appends text to the stream and wakes its connection. */
+static void push(struct live_stream *s, const char *text, size_t n)
+{
+    pthread_mutex_lock(&s->mu);
+    if (s->conn) {
+        if (s->off && s->off == s->len)
+            s->off = s->len = 0;
+        if (s->len + n > s->cap) {
+            size_t cap = (s->len + n) * 2;
+            char *b = realloc(s->buf, cap);
+
+            if (!b) {
+                pthread_mutex_unlock(&s->mu);
+                return;
+            }
+            s->buf = b;
+            s->cap = cap;
+        }
+        memcpy(s->buf + s->len, text, n);
+        s->len += n;
+        if (s->suspended) {
+            s->suspended = 0;
+            MHD_resume_connection(s->conn);
+        }
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
+static void push_event(struct live_stream *s, const char *id, const char *event,
+                       json_t *data)
+{
+    char *text = json_dumps(data, JSON_COMPACT), *out;
+    int n;
+
+    if (!text)
+        return;
+    n = id ? asprintf(&out, "id: %s\nevent: %s\ndata: %s\n\n", id, event, text)
+           : asprintf(&out, "event: %s\ndata: %s\n\n", event, text);
+    free(text);
+    if (n < 0)
+        return;
+    push(s, out, (size_t)n);
+    free(out);
+}
+
+ssize_t live_stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    struct live_stream *s = cls;
+    size_t n;
+
+    (void)pos;
+    pthread_mutex_lock(&s->mu);
+    n = s->len - s->off;
+    if (n == 0 && s->ending) {
+        pthread_mutex_unlock(&s->mu);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    if (n == 0) {
+        /* nothing to send: park the connection until push() wakes it */
+        s->suspended = 1;
+        MHD_suspend_connection(s->conn);
+        pthread_mutex_unlock(&s->mu);
+        return 0;
+    }
+    if (n > max)
+        n = max;
+    memcpy(buf, s->buf + s->off, n);
+    s->off += n;
+    pthread_mutex_unlock(&s->mu);
+    return (ssize_t)n;
+}
+
+void live_stream_closed(void *cls)
+{
+    struct live_stream *s = cls;
+
+    pthread_mutex_lock(&s->mu);
+    s->conn = NULL;
+    pthread_mutex_unlock(&s->mu);
+    unref(s);
+}
+
+static void wake(struct live_hub *hub)
+{
+    char c = 1;
+
+    if (write(hub->wake[1], &c, 1) < 0) {
+        /* the pipe is full: the hub is awake already */
+    }
+}
+
+void live_hub_add(struct live_hub *hub, struct live_stream *s,
+                  struct MHD_Connection *conn)
+{
+    s->conn = conn;
+    push(s, "retry: 3000\n\n", 13);
+    pthread_mutex_lock(&hub->mu);
+    s->next = hub->incoming;
+    hub->incoming = s;
+    pthread_mutex_unlock(&hub->mu);
+    atomic_fetch_add(&hub->count, 1);
+    wake(hub);
+}
+
+void live_hub_changed(struct live_hub *hub, const char *game_id)
+{
+    if (!hub)
+        return;
+    pthread_mutex_lock(&hub->mu);
+    json_array_append_new(hub->changed, json_string(game_id));
+    pthread_mutex_unlock(&hub->mu);
+    wake(hub);
+}
+
+/* Ends s; returns 1 while its connection still holds it. */
+static int end_stream(struct live_stream *s)
+{
+    int held;
+
+    pthread_mutex_lock(&s->mu);
+    s->ending = 1;
+    if (s->conn && s->suspended) {
+        s->suspended = 0;
+        MHD_resume_connection(s->conn);
+    }
+    held = s->conn != NULL;
+    pthread_mutex_unlock(&s->mu);
+    return held;
+}
+
+void live_hub_end_streams(struct live_hub *hub)
+{
+    if (!hub)
+        return;
+    /* the hub thread is stopped first: the lists are ours */
+    atomic_store(&hub->stopping, 1);
+    wake(hub);
+    pthread_join(hub->tid, NULL);
+    hub->joined = 1;
+    for (int i = 0; i < 200; i++) {
+        int held = 0;
+
+        for (struct live_stream *s = hub->incoming; s; s = s->next)
+            held += end_stream(s);
+        for (struct live_stream *s = hub->streams; s; s = s->next)
+            held += end_stream(s);
+        if (!held)
+            return;
+        usleep(10000);
+    }
+}
+
+long live_hub_streams(const struct live_hub *hub)
+{
+    return hub ? atomic_load(&hub->count) : 0;
+}
+
+static void mark_game(struct live_hub *hub, const char *game_id)
+{
+    for (struct live_stream *s = hub->streams; s; s = s->next)
+        if (strcmp(s->game_id, game_id) == 0)
+            s->dirty = 1;
+}
+
+static void on_notified(void *arg, const char *game_id)
+{
+    mark_game(arg, game_id);
+}
+
+/* Sends the streams of one game what they have not had yet. */
+static void bring_up(struct live_hub *hub, const json_t *pulse)
+{
+    const char *id = json_string_value(json_object_get(pulse, "id"));
+    int64_t count = json_integer_value(json_object_get(pulse, "move_count"));
+    int64_t version = json_integer_value(json_object_get(pulse, "version"));
+    int64_t from = count;
+    json_t *page;
+    size_t i;
+
+    for (struct live_stream *s = hub->streams; s; s = s->next)
+        if (strcmp(s->game_id, id) == 0 && s->dirty && s->pos < from)
+            from = s->pos;
+    while (from < count) {
+        json_t *m;
+
+        if (storage_moves_list(hub->db, id, from, LOG_PAGE, &page) != STORAGE_OK)
+            return;   /* the next round tries again */
+        json_array_foreach(page, i, m) {
+            int64_t seq = json_integer_value(json_object_get(m, "seq"));
+            char seqs[24];
+
+            json_object_del(m, "rng_pos");
+            snprintf(seqs, sizeof seqs, "%lld", (long long)seq);
+            for (struct live_stream *s = hub->streams; s; s = s->next) {
+                json_t *entry;
+
+                if (strcmp(s->game_id, id) != 0 || !s->dirty || seq <= s->pos)
+                    continue;
+                entry = json_copy(m);
+                json_object_set_new(entry, "events",
+                                    play_events_for(json_object_get(m, "events"), s->seat));
+                push_event(s, seqs, "move", entry);
+                json_decref(entry);
+                s->pos = seq;
+            }
+            from = seq;
+        }
+        i = json_array_size(page);
+        json_decref(page);
+        if (i == 0)
+            break;
+    }
+    for (struct live_stream *s = hub->streams; s; s = s->next) {
+        if (strcmp(s->game_id, id) != 0 || !s->dirty)
+            continue;
+        s->dirty = 0;
+        if (s->version != version) {
+            json_t *g = json_deep_copy(pulse);
+
+            json_object_del(g, "id");
+            push_event(s, NULL, "game", g);
+            json_decref(g);
+            s->version = version;
+        }
+    }
+}
+
+/* One round: the games of dirty streams (every game, when all) brought up. */
+static void round_trip(struct live_hub *hub, int all)
+{
+    json_t *ids = json_array(), *pulses = NULL, *p;
+    char *text;
+    size_t i;
+
+    for (struct live_stream *s = hub->streams; s; s = s->next) {
+        int seen = 0;
+
+        if (all)
+            s->dirty = 1;
+        if (!s->dirty)
+            continue;
+        json_array_foreach(ids, i, p)
+            seen |= strcmp(json_string_value(p), s->game_id) == 0;
+        if (!seen)
+            json_array_append_new(ids, json_string(s->game_id));
+    }
+    if (json_array_size(ids) && (text = json_dumps(ids, JSON_COMPACT))) {
+        if (storage_games_pulse(hub->db, text, &pulses) == STORAGE_OK)
+            json_array_foreach(pulses, i, p)
+                bring_up(hub, p);
+        json_decref(pulses);
+        free(text);
+    }
+    json_decref(ids);
+}
+
+static void heartbeat(struct live_hub *hub)
+{
+    for (struct live_stream *s = hub->streams; s; s = s->next)
+        push(s, ": heartbeat\n\n", 13);
+}
+
+/* Drops the streams whose connections are gone. */
+static void sweep(struct live_hub *hub)
+{
+    struct live_stream **pp = &hub->streams;
+
+    while (*pp) {
+        struct live_stream *s = *pp;
+        int gone;
+
+        pthread_mutex_lock(&s->mu);
+        gone = s->conn == NULL;
+        pthread_mutex_unlock(&s->mu);
+        if (gone) {
+            *pp = s->next;
+            atomic_fetch_sub(&hub->count, 1);
+            unref(s);
+        } else {
+            pp = &s->next;
+        }
+    }
+}
+
+static void *loop(void *arg)
+{
+    struct live_hub *hub = arg;
+    uint64_t last_poll = 0, last_beat = mono_ms();
+    int fd = -1, session = -1;
+
+    while (!atomic_load(&hub->stopping)) {
+        struct pollfd pfd[2] = {{hub->wake[0], POLLIN, 0}, {-1, POLLIN, 0}};
+        struct live_stream *in;
+        json_t *changed;
+        char drain[256];
+        uint64_t now;
+
+        if (fd < 0 || storage_live_session(hub->db) != session) {
+            fd = storage_live_listen(hub->db);
+            session = storage_live_session(hub->db);
+            if (fd >= 0)
+                last_poll = 0;   /* what happened while not listening */
+        }
+        pfd[1].fd = fd;
+        poll(pfd, 2, fd < 0 ? 500 : 250);
+        if (pfd[0].revents & POLLIN)
+            while (read(hub->wake[0], drain, sizeof drain) == (ssize_t)sizeof drain)
+                ;
+        pthread_mutex_lock(&hub->mu);
+        in = hub->incoming;
+        hub->incoming = NULL;
+        changed = hub->changed;
+        hub->changed = json_array();
+        pthread_mutex_unlock(&hub->mu);
+        while (in) {
+            struct live_stream *next = in->next;
+
+            in->next = hub->streams;
+            hub->streams = in;
+            in = next;
+        }
+        if (json_array_size(changed)) {
+            char *text = json_dumps(changed, JSON_COMPACT);
+            json_t *id;
+            size_t i;
+
+            if (text && storage_games_notify(hub->db, text) != STORAGE_OK)
+                fd = -1;
+            free(text);
+            json_array_foreach(changed, i, id)
+                mark_game(hub, json_string_value(id));
+        }
+        json_decref(changed);
+        if (fd >= 0 && storage_live_notified(hub->db, on_notified, hub))
+            fd = -1;
+        sweep(hub);
+        now = mono_ms();
+        round_trip(hub, now - last_poll >= SAFETY_POLL_MS);
+        if (now - last_poll >= SAFETY_POLL_MS)
+            last_poll = now;
+        if (now - last_beat >= (uint64_t)hub->heartbeat * 1000u) {
+            heartbeat(hub);
+            last_beat = now;
+        }
+    }
+    return NULL;
+}
+
+struct live_hub *live_hub_start(struct app *app, int heartbeat_s)
+{
+    struct live_hub *hub = calloc(1, sizeof *hub);
+
+    if (!hub)
+        return NULL;
+    hub->app = app;
+    hub->heartbeat = heartbeat_s > 0 ? heartbeat_s : 15;
+    hub->changed = json_array();
+    pthread_mutex_init(&hub->mu, NULL);
+    if (pipe(hub->wake) != 0) {
+        free(hub);
+        return NULL;
+    }
+    /* a wake never blocks its caller */
+    fcntl(hub->wake[1], F_SETFL, O_NONBLOCK);
+    fcntl(hub->wake[0], F_SETFL, O_NONBLOCK);
+    hub->db = db_open(app->database_url);
+    if (!hub->db || pthread_create(&hub->tid, NULL, loop, hub) != 0) {
+        db_close(hub->db);
+        close(hub->wake[0]);
+        close(hub->wake[1]);
+        json_decref(hub->changed);
+        free(hub);
+        return NULL;
+    }
+    return hub;
+}
+
+void live_hub_stop(struct live_hub *hub)
+{
+    struct live_stream *s;
+
+    if (!hub)
+        return;
+    if (!hub->joined) {
+        atomic_store(&hub->stopping, 1);
+        wake(hub);
+        pthread_join(hub->tid, NULL);
+    }
+    /* the daemon is stopped: every connection has let its stream go */
+    for (s = hub->incoming; s;) {
+        struct live_stream *next = s->next;
+
+        unref(s);
+        s = next;
+    }
+    for (s = hub->streams; s;) {
+        struct live_stream *next = s->next;
+
+        unref(s);
+        s = next;
+    }
+    db_close(hub->db);
+    close(hub->wake[0]);
+    close(hub->wake[1]);
+    json_decref(hub->changed);
+    pthread_mutex_destroy(&hub->mu);
+    free(hub);
+}
