@@ -426,9 +426,34 @@ out:
  * cached version; the row is read either way, so the answer is never
  * older than the database.
  */
+/*
+ * The long poll of a view: ?wait=S (1 to 60 seconds) with
+ * ?after_version=N, both or neither. *wait is 0 without them.
+ */
+static int wait_or_reply(struct request *r, long *wait, long *after)
+{
+    static const char *const allowed[] = {"wait", "after_version", NULL};
+    const char *w = request_query(r, "wait"), *a = request_query(r, "after_version");
+
+    *wait = 0;
+    *after = -1;
+    if (request_params_or_reply(r, allowed))
+        return -1;
+    if (!w && !a)
+        return 0;
+    if (!w || !a || parse_int_in(w, 1, 60, wait) || parse_int_in(a, 0, 1L << 53, after)) {
+        reply_problem(r, PROBLEM_invalid_parameter,
+                      "A long poll takes wait (1 to 60 seconds) and after_version (a "
+                      "version), together.");
+        return -1;
+    }
+    return 0;
+}
+
 void handle_game_view(struct request *r, struct worker *w)
 {
     struct view_cache *vc = w->app->views;
+    long wait, after;
     struct storage_game g = {0};
     enum storage_status st;
     struct caller c;
@@ -437,7 +462,7 @@ void handle_game_view(struct request *r, struct worker *w)
     char *body = NULL;
     size_t len = 0;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c))
+    if (wait_or_reply(r, &wait, &after) || auth_or_reply(r, w, AUTH_ANY, &c))
         return;
     if (game_id_or_reply(r, r->params[0]))
         return;
@@ -457,6 +482,10 @@ void handle_game_view(struct request *r, struct worker *w)
         /* held for another seat of this viewer: read the state after all */
         storage_game_clear(&g);
         known = -1;
+    }
+    if (wait && g.version <= after && !r->wait.woken) {
+        reply_later(r, g.id, after, (int)wait);
+        goto out;
     }
     snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
     if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||

@@ -62,6 +62,13 @@ void reply_stream(struct request *r, struct live_stream *stream)
     r->stream = stream;
 }
 
+void reply_later(struct request *r, const char *game, int64_t version, int seconds)
+{
+    snprintf(r->wait.game, sizeof r->wait.game, "%s", game);
+    r->wait.version = version;
+    r->wait.seconds = seconds;
+}
+
 void reply_json(struct request *r, int status, json_t *body)
 {
     char *text = json_dumps(body, JSON_COMPACT);

@@ -61,6 +61,13 @@ struct request {
     int retry_after;                  /* seconds; 0 for none */
     int problem;                      /* enum problem_code + 1; 0 for none */
     struct live_stream *stream;       /* an event stream instead of a body */
+    /* a long poll: answer once game is past version, or after seconds */
+    struct {
+        char game[37];
+        int64_t version;
+        int seconds;                  /* 0: not waiting */
+        int woken;                    /* the wait is over: answer now */
+    } wait;
 };
 
 /* Answers status with the JSON value (reference stolen). */
@@ -77,6 +84,13 @@ void reply_take(struct request *r, int status, const char *type, char *body,
 /* Answers 200 with an event stream (text/event-stream) fed by the live
  * hub; the stream is handed to the hub when the answer is queued. */
 void reply_stream(struct request *r, struct live_stream *stream);
+
+/*
+ * Gives no answer yet: the server holds the request, without a worker,
+ * until game is past version or seconds have passed, then runs its
+ * handler again with r->wait.woken set.
+ */
+void reply_later(struct request *r, const char *game, int64_t version, int seconds);
 
 /* Answers with a problem+json of code and a detail sentence. */
 void reply_problem(struct request *r, enum problem_code code,

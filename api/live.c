@@ -39,6 +39,17 @@ struct live_stream {
     struct live_stream *next;    /* in the hub's list (hub only) */
 };
 
+/* A long poll waiting for a game to move on. */
+struct live_waiter {
+    char game_id[37];
+    int64_t version;
+    uint64_t deadline_ms;
+    int dirty;
+    void (*fire)(void *arg, int why);
+    void *arg;
+    struct live_waiter *next;
+};
+
 struct live_hub {
     struct app *app;
     pthread_t tid;
@@ -50,9 +61,13 @@ struct live_hub {
     atomic_long count;
     pthread_mutex_t mu;          /* guards incoming and changed */
     struct live_stream *incoming;
+    struct live_waiter *incoming_waiters;
     json_t *changed;             /* ids of games changed here */
+    struct live_waiter *waiters; /* hub thread only */
     struct live_stream *streams; /* hub thread only */
 };
+
+static void fire_waiters(struct live_hub *hub, const json_t *pulse, int why);
 
 static uint64_t mono_ms(void)
 {
@@ -202,6 +217,28 @@ void live_hub_add(struct live_hub *hub, struct live_stream *s,
     wake(hub);
 }
 
+void live_hub_wait(struct live_hub *hub, const char *game_id, int64_t version,
+                   int seconds, void (*fire)(void *arg, int why), void *arg)
+{
+    struct live_waiter *wt = calloc(1, sizeof *wt);
+
+    if (!wt) {
+        fire(arg, 1);
+        return;
+    }
+    snprintf(wt->game_id, sizeof wt->game_id, "%s", game_id);
+    wt->version = version;
+    wt->deadline_ms = mono_ms() + (uint64_t)seconds * 1000u;
+    wt->dirty = 1;
+    wt->fire = fire;
+    wt->arg = arg;
+    pthread_mutex_lock(&hub->mu);
+    wt->next = hub->incoming_waiters;
+    hub->incoming_waiters = wt;
+    pthread_mutex_unlock(&hub->mu);
+    wake(hub);
+}
+
 void live_hub_changed(struct live_hub *hub, const char *game_id)
 {
     if (!hub)
@@ -237,6 +274,14 @@ void live_hub_end_streams(struct live_hub *hub)
     wake(hub);
     pthread_join(hub->tid, NULL);
     hub->joined = 1;
+    while (hub->incoming_waiters) {
+        struct live_waiter *wt = hub->incoming_waiters;
+
+        hub->incoming_waiters = wt->next;
+        wt->next = hub->waiters;
+        hub->waiters = wt;
+    }
+    fire_waiters(hub, NULL, 2);
     for (int i = 0; i < 200; i++) {
         int held = 0;
 
@@ -260,6 +305,39 @@ static void mark_game(struct live_hub *hub, const char *game_id)
     for (struct live_stream *s = hub->streams; s; s = s->next)
         if (strcmp(s->game_id, game_id) == 0)
             s->dirty = 1;
+    for (struct live_waiter *wt = hub->waiters; wt; wt = wt->next)
+        if (strcmp(wt->game_id, game_id) == 0)
+            wt->dirty = 1;
+}
+
+/* Fires and frees the waiters for which pulse (NULL: none) or the clock
+ * says so; why as for live_hub_wait, -1 to ask the pulse and the clock. */
+static void fire_waiters(struct live_hub *hub, const json_t *pulse, int why)
+{
+    const char *id = pulse ? json_string_value(json_object_get(pulse, "id")) : NULL;
+    int64_t version = pulse ? json_integer_value(json_object_get(pulse, "version")) : 0;
+    uint64_t now = mono_ms();
+    struct live_waiter **pp = &hub->waiters;
+
+    while (*pp) {
+        struct live_waiter *wt = *pp;
+        int go = why >= 0 ? why : -1;
+
+        if (go < 0 && id && strcmp(wt->game_id, id) == 0) {
+            wt->dirty = 0;
+            if (version > wt->version)
+                go = 0;
+        }
+        if (go < 0 && !id && now >= wt->deadline_ms)
+            go = 1;
+        if (go < 0) {
+            pp = &wt->next;
+            continue;
+        }
+        *pp = wt->next;
+        wt->fire(wt->arg, go);
+        free(wt);
+    }
 }
 
 static void on_notified(void *arg, const char *game_id)
@@ -344,10 +422,22 @@ static void round_trip(struct live_hub *hub, int all)
         if (!seen)
             json_array_append_new(ids, json_string(s->game_id));
     }
+    for (struct live_waiter *wt = hub->waiters; wt; wt = wt->next) {
+        int seen = 0;
+
+        if (!all && !wt->dirty)
+            continue;
+        json_array_foreach(ids, i, p)
+            seen |= strcmp(json_string_value(p), wt->game_id) == 0;
+        if (!seen)
+            json_array_append_new(ids, json_string(wt->game_id));
+    }
     if (json_array_size(ids) && (text = json_dumps(ids, JSON_COMPACT))) {
         if (storage_games_pulse(hub->db, text, &pulses) == STORAGE_OK)
-            json_array_foreach(pulses, i, p)
+            json_array_foreach(pulses, i, p) {
                 bring_up(hub, p);
+                fire_waiters(hub, p, -1);
+            }
         json_decref(pulses);
         free(text);
     }
@@ -409,6 +499,13 @@ static void *loop(void *arg)
         pthread_mutex_lock(&hub->mu);
         in = hub->incoming;
         hub->incoming = NULL;
+        while (hub->incoming_waiters) {
+            struct live_waiter *wt = hub->incoming_waiters;
+
+            hub->incoming_waiters = wt->next;
+            wt->next = hub->waiters;
+            hub->waiters = wt;
+        }
         changed = hub->changed;
         hub->changed = json_array();
         pthread_mutex_unlock(&hub->mu);
@@ -436,6 +533,7 @@ static void *loop(void *arg)
         sweep(hub);
         now = mono_ms();
         round_trip(hub, now - last_poll >= SAFETY_POLL_MS);
+        fire_waiters(hub, NULL, -1);   /* the ones whose time is up */
         if (now - last_poll >= SAFETY_POLL_MS)
             last_poll = now;
         if (now - last_beat >= (uint64_t)hub->heartbeat * 1000u) {
@@ -498,6 +596,14 @@ void live_hub_stop(struct live_hub *hub)
 
         unref(s);
         s = next;
+    }
+    /* live_hub_end_streams fired every waiter; none is left but by a bug */
+    while (hub->waiters || hub->incoming_waiters) {
+        struct live_waiter **list = hub->waiters ? &hub->waiters : &hub->incoming_waiters;
+        struct live_waiter *wt = *list;
+
+        *list = wt->next;
+        free(wt);
     }
     db_close(hub->db);
     close(hub->wake[0]);

@@ -65,6 +65,14 @@ void live_stream_closed(void *cls);
  */
 void live_hub_end_streams(struct live_hub *hub);
 
+/*
+ * Long polling: calls fire(arg, 0) from the hub thread once game is past
+ * version, or fire(arg, 1) when seconds have passed first, or when the hub
+ * ends (live_hub_end_streams), with 2.
+ */
+void live_hub_wait(struct live_hub *hub, const char *game_id, int64_t version,
+                   int seconds, void (*fire)(void *arg, int why), void *arg);
+
 /* Streams held now, for /metrics. */
 long live_hub_streams(const struct live_hub *hub);
 

@@ -24,6 +24,8 @@ struct ctx {
     struct MHD_Connection *conn;
     enum ctx_state state;
     int route_index;
+    int parked;              /* held by a long poll */
+    struct server *server;
     struct ctx *next;        /* in the worker queue */
 };
 
@@ -38,6 +40,7 @@ struct server {
     pthread_cond_t cv;
     struct ctx *head, *tail;
     int stopping;
+    atomic_int parked;       /* requests held by long polls */
 };
 
 /* The connection an I/O thread reads with, made on its first read. */
@@ -278,6 +281,46 @@ static void enqueue(struct server *s, struct ctx *c)
 }
 
 /*
+ * A long poll's wait is over (why: 0 the game moved on, 1 time is up, 2
+ * the server is stopping). The handler runs again on a worker, which
+ * answers; while stopping there are no workers, so the answer is 503.
+ */
+static void unpark(void *arg, int why)
+{
+    struct ctx *c = arg;
+    struct server *s = c->server;
+
+    c->req.wait.seconds = 0;
+    c->req.wait.woken = 1;
+    if (why == 2) {
+        reply_problem(&c->req, PROBLEM_service_unavailable, "The server is stopping.");
+        c->req.retry_after = 1;
+        MHD_resume_connection(c->conn);
+    } else {
+        enqueue(s, c);
+    }
+}
+
+/*
+ * Holds c when its handler asked to wait (reply_later): the connection is
+ * suspended (or stays so) and the hub calls unpark. Returns 1 if held.
+ */
+static int park(struct server *s, struct ctx *c, int suspended)
+{
+    struct request *r = &c->req;
+
+    if (!r->wait.seconds || r->response || !s->app->live)
+        return 0;
+    c->state = CTX_QUEUED;
+    c->parked = 1;
+    atomic_fetch_add(&s->parked, 1);
+    if (!suspended)
+        MHD_suspend_connection(c->conn);
+    live_hub_wait(s->app->live, r->wait.game, r->wait.version, r->wait.seconds, unpark, c);
+    return 1;
+}
+
+/*
  * Runs c's handler with w's connection, keeping the pool gauges true:
  * workers_busy while it runs, db_connected (w's share in *connected) after.
  */
@@ -342,6 +385,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
             return MHD_NO;
         c->req.url_refused = refused;
         c->conn = conn;
+        c->server = s;
         c->route_index = -1;
         c->req.started_ns = now_ns();
         snprintf(c->req.method, sizeof c->req.method, "%s", method);
@@ -385,8 +429,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
         *upload_size = 0;
         return MHD_YES;
     }
-    if (c->state == CTX_QUEUED) /* resumed: the worker has answered */
+    if (c->state == CTX_QUEUED) { /* resumed: the worker has answered */
+        if (c->parked) {
+            c->parked = 0;
+            atomic_fetch_sub(&s->parked, 1);
+        }
         return queue(s, c);
+    }
     prepare(c);
     if (c->req.response)
         return queue(s, c);
@@ -395,7 +444,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
         return queue(s, c);
     }
     if (c->req.route->runs == RUNS_INLINE_READ && run_read(s, c) == 0)
-        return queue(s, c);
+        return park(s, c, 0) ? MHD_YES : queue(s, c);
     c->state = CTX_QUEUED;
     MHD_suspend_connection(conn);
     enqueue(s, c);
@@ -470,6 +519,8 @@ static void *worker_loop(void *arg)
         pthread_mutex_unlock(&s->mu);
 
         run_handler(s, c, w, &connected);
+        if (park(s, c, 1))
+            continue;
         /* a write may have queued a notification for the dispatchers */
         if (c->req.status >= 200 && c->req.status < 300 && strcmp(c->req.method, "GET") != 0) {
             dispatch_wake(s->app->dispatch);
@@ -550,8 +601,11 @@ void server_stop(struct server *s)
     pthread_mutex_unlock(&s->mu);
     for (int i = 0; i < s->app->workers; i++)
         pthread_join(s->threads[i], NULL);
-    /* libmicrohttpd must not stop with a stream's connection suspended */
+    /* libmicrohttpd must not stop with a stream's or a poll's connection
+     * suspended */
     live_hub_end_streams(s->app->live);
+    for (int i = 0; i < 200 && atomic_load(&s->parked) > 0; i++)
+        usleep(10000);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     for (int i = 0; i < s->app->workers; i++)

@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 
 import assert from './lib/checks.mjs';
-import { createAccount, moveLog, seededRandom } from './lib/fixtures.mjs';
+import { client } from './lib/client.mjs';
+import { createAccount, moveLog, seededRandom, sleep } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
 import { concretize } from './lib/play.mjs';
 import { startServer } from './lib/server.mjs';
@@ -169,8 +170,43 @@ test('a server stops cleanly while it holds streams, and they end', async () => 
   const extra = await startServer({ keysDir: ctx.server.keysDir });
   const streams = [a, b].map((p) => openStream(`${extra.url}/v1/games/${g.id}/events?after=0`, p.token));
   for (const s of streams) await s.until((e) => e.event === 'game', 10000);
+  const poll = client(extra.url).get(`/v1/games/${g.id}?wait=60&after_version=${g.version}`, { token: a.token });
+  await sleep(300);   // the poll is held (were it answered, it would be 200)
   await extra.stop();   // throws unless it exits 0 with no sanitizer report
+  const held = await poll;
+  assert.equal(held.status, 503, 'a held poll is answered when its server stops');
+  assert.equal(held.body.code, 'service_unavailable');
   for (const s of streams) {
     await assert.rejects(s.next(5000), /ended/, 'the stream ends with the server');
+  }
+});
+
+test('a long poll answers when a move is made through another replica, or when its time is up', async () => {
+  const api = ctx.api;
+  const other = client((await replica()).url);
+  const a = await createAccount(api);
+  const b = await createAccount(api);
+  const seats = [a, b];
+  const g = (await api.post('/v1/games', {
+    token: a.token, body: { ruleset: 'ironfuture', seats: [{ account_id: a.id }, { account_id: b.id }] }, expect: 201,
+  })).body.game;
+  // past the version already: at once
+  const now = await other.get(`/v1/games/${g.id}?wait=30&after_version=${g.version - 1}`, { token: a.token, expect: 200 });
+  assert.equal(now.body.version, g.version);
+  // at the version: held until the move
+  const poll = other.get(`/v1/games/${g.id}?wait=30&after_version=${g.version}`, { token: b.token, expect: 200 });
+  await sleep(300);
+  const s = g.must_act[0];
+  const lm = (await api.get(`/v1/games/${g.id}/legal-moves?seat=${s}`, { token: seats[s].token, expect: 200 })).body;
+  const moved = await api.post(`/v1/games/${g.id}/moves`, { token: seats[s].token, body: { move: lm.moves[0], seat: s }, expect: 201 });
+  const answer = await poll;
+  assert.equal(answer.body.version, moved.body.version, 'the poll answers with the view after the move');
+  assert.equal(answer.headers.get('etag'), `"${moved.body.version}"`);
+  // nothing happens: the view as it is, once the wait is over
+  const idle = await other.get(`/v1/games/${g.id}?wait=1&after_version=${moved.body.version}`, { token: a.token, expect: 200 });
+  assert.equal(idle.body.version, moved.body.version);
+  for (const q of ['wait=5', 'after_version=1', 'wait=0&after_version=1', 'wait=61&after_version=1',
+    'wait=x&after_version=1', 'wait=5&after_version=-1', 'wait=5&after_version=1&pause=1']) {
+    await other.get(`/v1/games/${g.id}?${q}`, { token: a.token, expect: 400, code: 'invalid_parameter' });
   }
 });

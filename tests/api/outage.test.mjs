@@ -3,7 +3,7 @@
 // by itself. It uses a PostgreSQL cluster of its own (scripts/pg.sh), so
 // stopping it disturbs no other test.
 
-import assert from './lib/checks.mjs';
+import assert, { requireChecks } from './lib/checks.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import { client } from './lib/client.mjs';
 import { createAccount, seededRandom, startedGame } from './lib/fixtures.mjs';
 import { chooseMove, playOne } from './lib/play.mjs';
 import { freePort, requireEnv, startServer } from './lib/server.mjs';
+
+requireChecks();
 
 const pgsh = resolve(dirname(fileURLToPath(import.meta.url)), '../../scripts/pg.sh');
 const dir = mkdtempSync(join(tmpdir(), 'turnpost-outage-'));
