@@ -22,6 +22,7 @@
 
 #define LOG_PAGE 500
 #define SAFETY_POLL_MS 1000
+#define NOTIFY_GAP_MS 10
 
 struct live_stream {
     pthread_mutex_t mu;
@@ -475,7 +476,7 @@ static void sweep(struct live_hub *hub)
 static void *loop(void *arg)
 {
     struct live_hub *hub = arg;
-    uint64_t last_poll = 0, last_beat = mono_ms();
+    uint64_t last_poll = 0, last_beat = mono_ms(), last_notify = 0;
     int fd = -1, session = -1;
 
     while (!atomic_load(&hub->stopping)) {
@@ -484,6 +485,7 @@ static void *loop(void *arg)
         json_t *changed;
         char drain[256];
         uint64_t now;
+        int pending;
 
         if (fd < 0 || storage_live_session(hub->db) != session) {
             fd = storage_live_listen(hub->db);
@@ -492,7 +494,10 @@ static void *loop(void *arg)
                 last_poll = 0;   /* what happened while not listening */
         }
         pfd[1].fd = fd;
-        poll(pfd, 2, fd < 0 ? 500 : 250);
+        pthread_mutex_lock(&hub->mu);
+        pending = json_array_size(hub->changed) > 0;
+        pthread_mutex_unlock(&hub->mu);
+        poll(pfd, 2, pending ? NOTIFY_GAP_MS : fd < 0 ? 500 : 250);
         if (pfd[0].revents & POLLIN)
             while (read(hub->wake[0], drain, sizeof drain) == (ssize_t)sizeof drain)
                 ;
@@ -506,8 +511,15 @@ static void *loop(void *arg)
             wt->next = hub->waiters;
             hub->waiters = wt;
         }
-        changed = hub->changed;
-        hub->changed = json_array();
+        /* changes are gathered a NOTIFY_GAP_MS at a time: one NOTIFY for
+         * all the moves of that time */
+        if (mono_ms() - last_notify >= NOTIFY_GAP_MS) {
+            changed = hub->changed;
+            hub->changed = json_array();
+            last_notify = mono_ms();
+        } else {
+            changed = json_array();
+        }
         pthread_mutex_unlock(&hub->mu);
         while (in) {
             struct live_stream *next = in->next;
