@@ -13,6 +13,7 @@
 
 struct db;
 struct live_hub;
+struct sweeper;
 struct view_cache;
 
 struct app {
@@ -27,6 +28,7 @@ struct app {
     struct delivery_config delivery;  /* webhooks: where, how often, how long */
     struct dispatcher *dispatch;      /* NULL when this replica delivers nothing */
     struct live_hub *live;            /* event streams */
+    struct sweeper *sweeper;          /* timed games' clocks; NULL: none here */
     struct metrics metrics;
 };
 

@@ -142,6 +142,11 @@ static void game_event(struct happening *h, const json_t *l, const char *type,
                                 play_events_for(json_object_get(h->row, "events"), s));
             json_object_set(d, "status", json_object_get(p, "status"));
             json_object_set(d, "must_act", json_object_get(p, "must_act"));
+        } else if (strcmp(type, "clock.timeout") == 0) {
+            json_object_set(d, "seq", json_object_get(p, "seq"));
+            json_object_set(d, "version", json_object_get(p, "version"));
+            json_object_set(d, "timed_out", json_object_get(p, "timed_out"));
+            json_object_set(d, "policy", json_object_get(p, "policy"));
         } else { /* game.finished */
             json_object_set(d, "seq", json_object_get(p, "seq"));
             json_object_set(d, "version", json_object_get(p, "version"));
@@ -173,6 +178,22 @@ static void turns(struct happening *h, const json_t *l, unsigned mine, int creat
         json_object_set(d, "must_act", json_object_get(h->payload, "must_act"));
         emit(h, l, "turn.yours", d);
     }
+}
+
+/* clock.reminder to whoever answers for the seat, as turn.yours goes. */
+static void reminder(struct happening *h, const json_t *l, unsigned mine, int creator)
+{
+    int seat = (int)json_integer_value(json_object_get(h->payload, "seat"));
+    const json_t *row = seat_row(h, seat);
+    json_t *d;
+
+    if (seat < 0 || seat >= 32 ||
+        !((mine & (1u << seat)) || (creator && row && same(str(row, "kind"), "invite"))))
+        return;
+    d = game_data(h, seat);
+    json_object_set(d, "deadline", json_object_get(h->payload, "deadline"));
+    json_object_set(d, "version", json_object_get(h->payload, "version"));
+    emit(h, l, "clock.reminder", d);
 }
 
 static void invited(struct happening *h, const json_t *l, const char *account)
@@ -207,7 +228,11 @@ void fanout_row(const json_t *row, const json_t *listeners, json_t *deliveries)
         unsigned mine = h.game_id ? held(&h, account) : 0;
         int creator = same(account, str(row, "created_by"));
         int move = strcmp(h.topic, "game.move") == 0 ||
-                   strcmp(h.topic, "game.finished") == 0;
+                   strcmp(h.topic, "game.finished") == 0 ||
+                   strcmp(h.topic, "clock.timeout") == 0;
+        int finished = strcmp(h.topic, "game.finished") == 0 ||
+                       (strcmp(h.topic, "clock.timeout") == 0 &&
+                        same(str(h.payload, "status"), "finished"));
 
         /* listeners come for a whole batch: keep this row's own */
         if (json_is_string(json_object_get(l, "game_id"))
@@ -226,11 +251,18 @@ void fanout_row(const json_t *row, const json_t *listeners, json_t *deliveries)
                 invited(&h, l, account);
             continue;
         }
+        if (strcmp(h.topic, "clock.reminder") == 0) {
+            if (wants(l, "clock.reminder"))
+                reminder(&h, l, mine, creator);
+            continue;
+        }
+        if (strcmp(h.topic, "clock.timeout") == 0 && wants(l, "clock.timeout"))
+            game_event(&h, l, "clock.timeout", mine);
         if (strcmp(h.topic, "game.started") == 0 && wants(l, "game.started"))
             game_event(&h, l, "game.started", mine);
         if (move && wants(l, "game.move"))
             game_event(&h, l, "game.move", mine);
-        if (strcmp(h.topic, "game.finished") == 0 && wants(l, "game.finished"))
+        if (finished && wants(l, "game.finished"))
             game_event(&h, l, "game.finished", mine);
         if (wants(l, "turn.yours"))
             turns(&h, l, mine, creator);

@@ -6,6 +6,7 @@
 #include <sodium.h>
 
 #include "accounts.h"
+#include "clock.h"
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
@@ -119,7 +120,9 @@ void handle_game_create(struct request *r, struct worker *w)
 {
     static const char route[] = "POST /v1/games";
     const char *ruleset, *entropy = NULL;
-    json_t *body = NULL, *options = NULL, *seats, *rows = NULL, *invites;
+    json_t *body = NULL, *options = NULL, *seats, *rows = NULL, *invites, *clock_in = NULL,
+           *clock = NULL;
+    char *clock_text = NULL, why[200];
     struct storage_account me;
     struct storage_game g = {0};
     struct rules_error err = {0};
@@ -135,9 +138,9 @@ void handle_game_create(struct request *r, struct worker *w)
 
     if (auth_account_or_reply(r, w, &c, &me) || request_json_or_reply(r, &body, 0))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s}",
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s, s?:o}",
                        "ruleset", &ruleset, "options", &options, "seats",
-                       &seats, "entropy", &entropy)) {
+                       &seats, "entropy", &entropy, "clock", &clock_in)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
@@ -153,9 +156,14 @@ void handle_game_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "entropy is at most %d bytes.", ENTROPY_MAX);
         goto out;
     }
+    if (clock_in && clock_parse(clock_in, play_timeout_policies(e), &clock, why, sizeof why)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", why);
+        goto out;
+    }
     if (seats_or_reply(r, w, e, seats, me.id, entropy, &rows) ||
         options_or_reply(r, e, options, (int)json_array_size(seats)))
         goto out;
+    clock_text = clock ? json_dumps(clock, JSON_COMPACT) : NULL;
     filled = seat_rows_filled(rows);
     uuid_new(id);
     randombytes_buf(seed, sizeof seed);
@@ -173,7 +181,7 @@ void handle_game_create(struct request *r, struct worker *w)
     }
     if ((st = storage_game_insert(w->db, id, ruleset, options_text,
                                   (int)json_array_size(rows), seed, commitment,
-                                  me.id, rows_text)) != STORAGE_OK ||
+                                  me.id, rows_text, clock_text)) != STORAGE_OK ||
         (st = storage_game_lock(w->db, id, me.id, &g)) != STORAGE_OK ||
         (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK)) {
         db_rollback(w->db);
@@ -211,8 +219,10 @@ out:
     storage_game_clear(&g);
     json_decref(body);
     json_decref(rows);
+    json_decref(clock);
     free(options_text);
     free(rows_text);
+    free(clock_text);
 }
 
 /* The game in the path, locked for this transaction. */

@@ -42,6 +42,11 @@ void handle_export(struct request *r, struct worker *w);
 /* rematch.c */
 void handle_game_rematch(struct request *r, struct worker *w);
 
+/* vacation.c */
+void handle_vacation_get(struct request *r, struct worker *w);
+void handle_vacation_start(struct request *r, struct worker *w);
+void handle_vacation_end(struct request *r, struct worker *w);
+
 /* events.c */
 void handle_game_events(struct request *r, struct worker *w);
 

@@ -20,6 +20,7 @@
 #include "accounts.h"
 #include "auth.h"
 #include "live.h"
+#include "sweeper.h"
 #include "migrate.h"
 #include "server.h"
 #include "verify.h"
@@ -229,7 +230,11 @@ static int cmd_serve(int argc, char **argv)
     /* before the server: its workers wake the dispatchers */
     app->dispatch = dispatch_start(app);
     app->live = live_hub_start(app, atoi(env_or("TURNPOST_SSE_HEARTBEAT", "15")));
+    /* clocks are swept by the replicas that deliver, unless told otherwise */
+    app->sweeper = sweeper_start(app, atoi(env_or("TURNPOST_SWEEPERS",
+                                                  app->delivery.threads ? "1" : "0")));
     if (!(server = server_start(app, address, port, io_threads))) {
+        sweeper_stop(app->sweeper);
         dispatch_stop(app->dispatch);
         live_hub_stop(app->live);
         goto out;
@@ -239,6 +244,7 @@ static int cmd_serve(int argc, char **argv)
     fflush(stdout);
     sigwait(&sigs, &sig);
     fprintf(stderr, "turnpost: stopping\n");
+    sweeper_stop(app->sweeper);
     server_stop(server);
     dispatch_stop(app->dispatch);
     live_hub_stop(app->live);

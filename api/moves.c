@@ -151,6 +151,7 @@ static void commit_change(struct request *r, struct worker *w,
     struct storage_advance a = {0};
     json_t *answer, *payload;
     char *answer_text, *state_text, *events_text, *payload_text, *result_text;
+    char *clock_text = NULL;
     enum storage_status st;
     int64_t version;
 
@@ -196,6 +197,7 @@ static void commit_change(struct request *r, struct worker *w,
     a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
     a.payload_text = payload_text;
     a.hash_hex = g->log_head;
+    play_clock_after(g, seat, &a, &clock_text);
     st = storage_game_advance_commit(w->db, g->id, &a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
@@ -215,6 +217,7 @@ static void commit_change(struct request *r, struct worker *w,
     free(events_text);
     free(payload_text);
     free(result_text);
+    free(clock_text);
 }
 
 /* 422 naming the rule the engine says the move breaks. */
@@ -223,18 +226,6 @@ static void reply_refused(struct request *r, const struct rules_error *err)
     reply_problem_ext(r, PROBLEM_illegal_move,
                       json_pack("{s:s, s:s}", "violation", err->code, "rule", err->rule),
                       err->message);
-}
-
-/* Who must act next, the winners and, once over, the status and result. */
-static void settle(struct storage_game *g, const struct rules_status *rs)
-{
-    g->must_act = rs->finished ? 0 : rs->must_act;
-    g->winners = rs->winners;
-    if (rs->finished) {
-        snprintf(g->status, sizeof g->status, "finished");
-        json_decref(g->result);
-        g->result = json_pack("{s:s}", "summary", rs->summary);
-    }
 }
 
 /* The game must be under way; replies 409 otherwise. */
@@ -321,7 +312,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         goto rollback;
     }
     g.rng_pos = (int64_t)rng.pos;
-    settle(&g, &rs);
+    play_settle(&g, &rs);
     commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
     goto out;
 refused:
@@ -380,7 +371,7 @@ void handle_resign(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_internal, "The rules engine lost track of the game.");
         goto rollback;
     }
-    settle(&g, &rs);
+    play_settle(&g, &rs);
     commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
     goto out;
 rollback:

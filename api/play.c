@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chain.h"
+#include "clock.h"
 
 const struct rules_engine *play_engine(const struct storage_game *g)
 {
@@ -75,6 +77,40 @@ json_t *play_seat_list(unsigned m)
     return a;
 }
 
+const char *const *play_timeout_policies(const struct rules_engine *e)
+{
+    /* every engine can resign a seat; none makes a default move yet */
+    static const char *const forfeit[] = {"forfeit", NULL};
+
+    (void)e;
+    return forfeit;
+}
+
+int64_t play_now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void play_clock_after(struct storage_game *g, int mover, struct storage_advance *a,
+                      char **state_text)
+{
+    *state_text = NULL;
+    a->clock_due_ms = -1;
+    if (!g->clock)
+        return;
+    if (!g->clock_state)
+        g->clock_state = clock_start(g->clock, g->seat_count);
+    clock_after_change(g->clock, g->clock_state, g->vacations, mover,
+                       strcmp(a->status, "finished") == 0 ? 0 : a->must_act, play_now_ms());
+    *state_text = json_dumps(g->clock_state, JSON_COMPACT);
+    a->clock_state_text = *state_text;
+    if (strcmp(a->status, "finished") != 0)
+        a->clock_due_ms = clock_due(g->clock, g->clock_state, g->vacations);
+}
+
 json_t *play_view(const struct storage_game *g, int seat)
 {
     const struct rules_engine *e = play_engine(g);
@@ -106,6 +142,10 @@ json_t *play_view(const struct storage_game *g, int seat)
     json_object_set_new(v, "rematch_of",
                         g->rematch_of[0] ? json_string(g->rematch_of) : json_null());
     json_object_set_new(v, "rematch", g->rematch[0] ? json_string(g->rematch) : json_null());
+    json_object_set_new(v, "clock", g->clock && g->clock_state
+                                        ? clock_view(g->clock, g->clock_state, g->vacations,
+                                                     play_now_ms())
+                                        : json_null());
     json_object_set_new(v, "state",
                         g->state && e ? e->view(g->state, seat) : json_null());
     return v;
@@ -157,6 +197,17 @@ void play_rng(const struct storage_game *g, struct rng *rng)
     rng_init(rng, key, (uint64_t)g->rng_pos);
 }
 
+void play_settle(struct storage_game *g, const struct rules_status *rs)
+{
+    g->must_act = rs->finished ? 0 : rs->must_act;
+    g->winners = rs->winners;
+    if (rs->finished) {
+        snprintf(g->status, sizeof g->status, "finished");
+        json_decref(g->result);
+        g->result = json_pack("{s:s}", "summary", rs->summary);
+    }
+}
+
 int play_status(const struct storage_game *g, struct rules_status *st)
 {
     const struct rules_engine *e = play_engine(g);
@@ -173,7 +224,7 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     struct rules_status st;
     json_t *state = NULL, *events = NULL, *payload;
     enum storage_status rc = STORAGE_ERROR;
-    char *state_text = NULL, *events_text = NULL, *payload_text = NULL;
+    char *state_text = NULL, *events_text = NULL, *payload_text = NULL, *clock_text = NULL;
     struct rng rng;
     int64_t version;
 
@@ -210,6 +261,7 @@ enum storage_status play_start(struct db *db, struct storage_game *g,
     a.topic = "game.started";
     a.payload_text = payload_text;
     a.hash_hex = g->log_head;
+    play_clock_after(g, -1, &a, &clock_text);
     rc = storage_game_advance(db, g->id, &a, &version);
     if (rc == STORAGE_OK) {
         snprintf(g->status, sizeof g->status, "%s", a.status);
@@ -224,5 +276,6 @@ out:
     free(state_text);
     free(events_text);
     free(payload_text);
+    free(clock_text);
     return rc;
 }

@@ -54,8 +54,26 @@ int play_chain_next(struct storage_game *g, int64_t seq, int seat,
                     const char *kind, const char *move_text,
                     const char *events_text);
 
+/* The on_timeout policies engine e supports, NULL-terminated. */
+const char *const *play_timeout_policies(const struct rules_engine *e);
+
+/*
+ * After a change to g (must_act settled), mover having acted (-1: none):
+ * runs the clock of a timed game and fills a's clock members; *state_text
+ * is new (free it), NULL for an untimed game.
+ */
+void play_clock_after(struct storage_game *g, int mover, struct storage_advance *a,
+                      char **state_text);
+
+/* Milliseconds since the epoch, from the real clock. */
+int64_t play_now_ms(void);
+
 /* A JSON array of the seats in bitmask m. New reference. */
 json_t *play_seat_list(unsigned m);
+
+/* Who must act next, the winners and, once over, the status and result,
+ * from the engine's status rs. */
+void play_settle(struct storage_game *g, const struct rules_status *rs);
 
 /* Fills st from the engine for g's state. */
 int play_status(const struct storage_game *g, struct rules_status *st);

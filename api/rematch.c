@@ -97,7 +97,7 @@ static int create_or_reply(struct request *r, struct worker *w,
 {
     const struct rules_engine *e = play_engine(old);
     unsigned char seed[RNG_SEED_BYTES];
-    char id[37], commitment[65], *options_text = NULL, *rows_text = NULL;
+    char id[37], commitment[65], *options_text = NULL, *rows_text = NULL, *clock_text = NULL;
     struct rules_error err = {0};
     json_t *rows, *options;
     enum storage_status st;
@@ -118,9 +118,10 @@ static int create_or_reply(struct request *r, struct worker *w,
     rng_commitment(commitment, seed, id);
     options_text = json_dumps(options, JSON_COMPACT);
     rows_text = json_dumps(rows, JSON_COMPACT);
+    clock_text = old->clock ? json_dumps(old->clock, JSON_COMPACT) : NULL;
     if ((st = storage_game_insert(w->db, id, old->ruleset, options_text,
                                   old->seat_count, seed, commitment,
-                                  old->created_by, rows_text)) != STORAGE_OK ||
+                                  old->created_by, rows_text, clock_text)) != STORAGE_OK ||
         (st = storage_game_link_rematch(w->db, old->id, id, &old->version)) != STORAGE_OK ||
         (st = storage_game_lock(w->db, id, c->claims.sub, g)) != STORAGE_OK ||
         (filled && (st = play_start(w->db, g, &err)) != STORAGE_OK)) {
@@ -137,6 +138,7 @@ out:
     json_decref(options);
     free(options_text);
     free(rows_text);
+    free(clock_text);
     return rc;
 }
 

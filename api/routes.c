@@ -30,6 +30,9 @@ static const struct route routes[] = {
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER},  /* the whole log */
     {"GET", "/v1/games/{id}/events", handle_game_events, RUNS_INLINE_READ},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ},
+    {"GET", "/v1/me/vacation", handle_vacation_get, RUNS_ON_WORKER},
+    {"POST", "/v1/me/vacation", handle_vacation_start, RUNS_ON_WORKER},
+    {"DELETE", "/v1/me/vacation", handle_vacation_end, RUNS_ON_WORKER},
     {"GET", "/v1/webhooks/event-types", handle_webhook_event_types, RUNS_INLINE},
     {"POST", "/v1/webhooks", handle_webhook_create, RUNS_ON_WORKER},
     {"GET", "/v1/webhooks", handle_webhook_list, RUNS_ON_WORKER},

@@ -210,7 +210,8 @@ int verify_export(const json_t *ex, char *why, size_t n)
             fail(why, n, "entry %lld follows the end of the game", seq);
             goto out;
         }
-        if (kind && strcmp(kind, "resign") == 0) {
+        /* a timeout is the engine's resignation, made by the clock */
+        if (kind && (strcmp(kind, "resign") == 0 || strcmp(kind, "timeout") == 0)) {
             /* Any seat may resign at any time; the engine refuses one
              * that has already left the game. */
             if (seat < 0 || seat >= seat_count ||
@@ -221,7 +222,7 @@ int verify_export(const json_t *ex, char *why, size_t n)
                 goto out;
             }
         } else if (!kind || strcmp(kind, "move") != 0) {
-            fail(why, n, "entry %lld is neither a move nor a resignation", seq);
+            fail(why, n, "entry %lld is neither a move, a resignation nor a timeout", seq);
             goto out;
         } else if (!(st.must_act & (1u << seat))) {
             fail(why, n, "move %lld: seat %d was not to act", seq, seat);

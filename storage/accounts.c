@@ -109,3 +109,43 @@ enum storage_status storage_idempotency_finish(struct db *db, const char *scope,
     snprintf(s, sizeof s, "%d", status);
     return db_done(STORAGE_EXEC(db, idempotency_finish, 5, p, &res), &res);
 }
+
+enum storage_status storage_vacation_get(struct db *db, const char *account, json_t **out)
+{
+    PGresult *res;
+
+    return db_json_row(STORAGE_EXEC(db, vacation_get, 1, &account, &res), &res, out);
+}
+
+/* The account's timed games in which it must act look at their clocks now. */
+static enum storage_status clocks_again(struct db *db, const char *account)
+{
+    PGresult *res;
+
+    return db_done(STORAGE_EXEC(db, vacation_games, 1, &account, &res), &res);
+}
+
+enum storage_status storage_vacation_start(struct db *db, const char *account, int days,
+                                           int per_year, json_t **out)
+{
+    char d[16], y[16];
+    const char *p[] = {account, d, y};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(d, sizeof d, "%d", days);
+    snprintf(y, sizeof y, "%d", per_year);
+    st = db_json_row(STORAGE_EXEC(db, vacation_start, 3, p, &res), &res, out);
+    if (st == STORAGE_NOT_FOUND)
+        return STORAGE_CONFLICT;
+    return st == STORAGE_OK ? clocks_again(db, account) : st;
+}
+
+enum storage_status storage_vacation_end(struct db *db, const char *account, json_t **out)
+{
+    PGresult *res;
+    enum storage_status st = db_json_row(STORAGE_EXEC(db, vacation_end, 1, &account, &res),
+                                         &res, out);
+
+    return st == STORAGE_OK ? clocks_again(db, account) : st;
+}

@@ -47,4 +47,16 @@ enum storage_status storage_idempotency_finish(struct db *db, const char *scope,
                                                const char *key, int status,
                                                const char *body);
 
+/*
+ * Vacations, as new JSON {from, until, days_used} (this year's days). start
+ * begins one of days now: STORAGE_CONFLICT when one is on or the year's
+ * allowance (per_year) would be passed. end stops the current one
+ * (STORAGE_NOT_FOUND when none is on), giving back the whole days not
+ * begun. Both make the clocks of the account's timed games look again.
+ */
+enum storage_status storage_vacation_get(struct db *db, const char *account, json_t **out);
+enum storage_status storage_vacation_start(struct db *db, const char *account, int days,
+                                           int per_year, json_t **out);
+enum storage_status storage_vacation_end(struct db *db, const char *account, json_t **out);
+
 #endif

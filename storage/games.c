@@ -12,6 +12,9 @@ void storage_game_clear(struct storage_game *g)
     json_decref(g->options);
     json_decref(g->result);
     json_decref(g->seats);
+    json_decref(g->clock);
+    json_decref(g->clock_state);
+    json_decref(g->vacations);
     memset(g, 0, sizeof *g);
 }
 
@@ -69,6 +72,16 @@ static void copy(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src);
 }
 
+/* A JSON column read by name; NULL when NULL or absent. */
+static json_t *named_json(PGresult *res, const char *name)
+{
+    int col = PQfnumber(res, name);
+
+    return col >= 0 && !PQgetisnull(res, 0, col)
+               ? json_loads(PQgetvalue(res, 0, col), 0, NULL)
+               : NULL;
+}
+
 /* A rematch link column (by name), "" when NULL. */
 static void link_field(PGresult *res, const char *name, char out[37])
 {
@@ -105,6 +118,9 @@ static enum storage_status parse_game(enum storage_status st, PGresult **resp,
     g->result = json_field(res, 12);
     link_field(res, "rematch_of", g->rematch_of);
     link_field(res, "rematch", g->rematch);
+    g->clock = named_json(res, "clock");
+    g->clock_state = named_json(res, "clock_state");
+    g->vacations = named_json(res, "vacations");
     copy(g->created_by, sizeof g->created_by, PQgetvalue(res, 0, 13));
     copy(g->created_at, sizeof g->created_at, PQgetvalue(res, 0, 14));
     copy(g->updated_at, sizeof g->updated_at, PQgetvalue(res, 0, 15));
@@ -213,11 +229,12 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const unsigned char *seed,
                                         const char *commitment,
                                         const char *created_by,
-                                        const char *seats_text)
+                                        const char *seats_text,
+                                        const char *clock_text)
 {
     char n[16], hex[3 + 2 * STORAGE_SEED_BYTES];
     const char *p[] = {id, ruleset, options_text, n, hex, commitment,
-                       created_by};
+                       created_by, clock_text};
     const char *sp[] = {id, seats_text};
     PGresult *res;
     enum storage_status st;
@@ -227,7 +244,7 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
     hex[1] = 'x';
     for (int i = 0; i < STORAGE_SEED_BYTES; i++)
         snprintf(hex + 2 + 2 * i, 3, "%02x", seed[i]);
-    st = db_done(STORAGE_EXEC(db, game_insert, 7, p, &res), &res);
+    st = db_done(STORAGE_EXEC(db, game_insert, 8, p, &res), &res);
     if (st == STORAGE_OK)
         st = db_done(STORAGE_EXEC(db, seats_insert, 2, sp, &res), &res);
     return st == STORAGE_OK ? seats_refresh(db, id) : st;
@@ -324,20 +341,22 @@ static enum storage_status advance(struct db *db, const char *game_id,
                                    const struct storage_advance *a, int commit,
                                    int64_t *version)
 {
-    char seq[24], pos[24], must[100], win[100], seat[16];
+    char seq[24], pos[24], must[100], win[100], seat[16], due[24];
     const char *p[] = {game_id, a->status, seq, a->state_text, pos, must,
                        win, a->result_text, seat, a->account_id, a->kind,
                        a->move_text, a->events_text, a->idempotency_key,
-                       a->answer_text, a->topic, a->payload_text, a->hash_hex};
+                       a->answer_text, a->topic, a->payload_text, a->hash_hex,
+                       a->clock_state_text, a->clock_due_ms >= 0 ? due : NULL};
     PGresult *res;
 
+    snprintf(due, sizeof due, "%lld", (long long)a->clock_due_ms);
     snprintf(seq, sizeof seq, "%lld", (long long)a->seq);
     snprintf(pos, sizeof pos, "%lld", (long long)a->rng_pos);
     snprintf(seat, sizeof seat, "%d", a->seat);
     mask_text(must, sizeof must, a->must_act);
     mask_text(win, sizeof win, a->winners);
-    return db_one_int(commit ? STORAGE_EXEC_COMMIT(db, game_advance, 18, p, &res)
-                             : STORAGE_EXEC(db, game_advance, 18, p, &res),
+    return db_one_int(commit ? STORAGE_EXEC_COMMIT(db, game_advance, 20, p, &res)
+                             : STORAGE_EXEC(db, game_advance, 20, p, &res),
                       &res, version);
 }
 
@@ -438,4 +457,33 @@ enum storage_status storage_ping(struct db *db)
     PGresult *res;
 
     return db_done(STORAGE_EXEC(db, ping, 0, NULL, &res), &res);
+}
+
+enum storage_status storage_clocks_due(struct db *db, int limit, json_t **ids)
+{
+    char l[16];
+    const char *p[] = {l};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(l, sizeof l, "%d", limit);
+    if ((st = STORAGE_EXEC(db, clocks_due, 1, p, &res)) != STORAGE_OK)
+        return st;
+    *ids = json_array();
+    for (int i = 0; i < PQntuples(res); i++)
+        json_array_append_new(*ids, json_string(PQgetvalue(res, i, 0)));
+    PQclear(res);
+    return STORAGE_OK;
+}
+
+enum storage_status storage_clock_touch(struct db *db, const char *game_id,
+                                        const char *state_text, int64_t due_ms,
+                                        const char *topic, const char *payload_text)
+{
+    char due[24];
+    const char *p[] = {game_id, state_text, due_ms >= 0 ? due : NULL, topic, payload_text};
+    PGresult *res;
+
+    snprintf(due, sizeof due, "%lld", (long long)due_ms);
+    return db_done(STORAGE_EXEC(db, clock_touch, 5, p, &res), &res);
 }

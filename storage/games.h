@@ -46,6 +46,10 @@ struct storage_game {
                                the first chained entry */
     int64_t chain_from;     /* the first chained entry: 1, or later for a
                                game older than the chain */
+    json_t *clock;          /* the pace (api/clock.h); NULL: untimed */
+    json_t *clock_state;    /* each seat's time; NULL: untimed */
+    json_t *vacations;      /* [{seat, from, until}] in epoch ms, of a timed
+                               game's players; NULL when none */
 };
 
 void storage_game_clear(struct storage_game *g);
@@ -87,7 +91,8 @@ enum storage_status storage_move_answer(struct db *db, const char *game_id,
                                         const char *move_text, char **answer,
                                         int *same_move);
 
-/* A new game: seats is [{seat, kind, account_id, filled, entropy}]. */
+/* A new game: seats is [{seat, kind, account_id, filled, entropy}];
+ * clock_text its pace, or NULL. */
 enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const char *ruleset,
                                         const char *options_text,
@@ -95,7 +100,8 @@ enum storage_status storage_game_insert(struct db *db, const char *id,
                                         const unsigned char *seed,
                                         const char *commitment,
                                         const char *created_by,
-                                        const char *seats_text);
+                                        const char *seats_text,
+                                        const char *clock_text);
 
 /*
  * Links the new game rematch_id to the finished game game_id (locked),
@@ -138,6 +144,8 @@ struct storage_advance {
     const char *topic;
     const char *payload_text;
     const char *hash_hex;         /* the entry's chain hash, the new head */
+    const char *clock_state_text; /* NULL: untimed */
+    int64_t clock_due_ms;         /* epoch ms; -1: never */
 };
 enum storage_status storage_game_advance(struct db *db, const char *game_id,
                                          const struct storage_advance *a,
@@ -164,6 +172,16 @@ enum storage_status storage_games_of_account(struct db *db,
                                              const char *account_id,
                                              const char *status,
                                              int awaiting, json_t **games);
+
+/* In an open transaction: locks up to limit timed games whose clocks are
+ * due (others' locks skipped); *ids is a new array of their ids. */
+enum storage_status storage_clocks_due(struct db *db, int limit, json_t **ids);
+
+/* Writes a clock looked at without a change to its game: its state, when
+ * to look next (-1: never), and an outbox row of topic (NULL: none). */
+enum storage_status storage_clock_touch(struct db *db, const char *game_id,
+                                        const char *state_text, int64_t due_ms,
+                                        const char *topic, const char *payload_text);
 
 /* SELECT 1, for /readyz. */
 enum storage_status storage_ping(struct db *db);

@@ -36,6 +36,6 @@ BEGIN;
 @game_lock lpad((:n)::text,32,'0')::uuid :caller
 \endpipeline
 \startpipeline
-@game_advance lpad((:n)::text,32,'0')::uuid :status :k :st :rng :must :win NULL :seat :caller :kind :mv :ev :k :resp :topic :payload repeat('ab',32)
+@game_advance lpad((:n)::text,32,'0')::uuid :status :k :st :rng :must :win NULL :seat :caller :kind :mv :ev :k :resp :topic :payload repeat('ab',32) NULL NULL
 COMMIT;
 \endpipeline
