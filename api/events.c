@@ -7,10 +7,27 @@
 #include "live.h"
 #include "play.h"
 
+/* "A" or "A:B": log entry A (at most count) and message B (*mpos -1 without). */
+static int position(const char *s, int64_t count, long *pos, long *mpos)
+{
+    char head[24];
+    const char *colon = strchr(s, ':');
+
+    *mpos = -1;
+    if (!colon)
+        return parse_int_in(s, 0, count, pos);
+    if ((size_t)(colon - s) >= sizeof head)
+        return -1;
+    memcpy(head, s, (size_t)(colon - s));
+    head[colon - s] = 0;
+    return parse_int_in(head, 0, count, pos) || parse_int_in(colon + 1, 0, 1L << 53, mpos);
+}
+
 /*
  * GET /v1/games/{id}/events: the move log from a position on, as the
- * caller's seat may see it. The position is the Last-Event-ID of a
- * resumed stream, else ?after=N, else the log's end (only what comes).
+ * caller's seat may see it, with the messages it may read. The position is
+ * the Last-Event-ID of a resumed stream (entry:message), else ?after=N
+ * (with every message when N is 0), else the log's end (only what comes).
  */
 void handle_game_events(struct request *r, struct worker *w)
 {
@@ -20,7 +37,7 @@ void handle_game_events(struct request *r, struct worker *w)
     struct live_stream *stream;
     enum storage_status st;
     struct caller c;
-    long pos = -1;
+    long pos = -1, mpos = -1;
     int seat;
 
     if (request_params_or_reply(r, allowed) || auth_or_reply(r, w, AUTH_ANY, &c) ||
@@ -32,17 +49,19 @@ void handle_game_events(struct request *r, struct worker *w)
     }
     if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
         goto out;
-    if (after && parse_int_in(after, 0, g.move_count, &pos)) {
+    if (after && position(after, g.move_count, &pos, &mpos)) {
         reply_problem(r, PROBLEM_invalid_parameter,
-                      "Last-Event-ID and after name a log entry: 0 to %lld.",
-                      (long long)g.move_count);
+                      "Last-Event-ID is <entry>:<message> or <entry>, and after an entry: "
+                      "0 to %lld.", (long long)g.move_count);
         goto out;
     }
+    if (r->last_event_id == NULL && mpos < 0 && pos == 0)
+        mpos = 0;   /* ?after=0: every message too */
     if (!w->app->live) {
         reply_problem(r, PROBLEM_service_unavailable, "Event streams are not running.");
         goto out;
     }
-    if (!(stream = live_stream_new(g.id, seat, pos >= 0 ? pos : g.move_count))) {
+    if (!(stream = live_stream_new(g.id, seat, pos >= 0 ? pos : g.move_count, mpos))) {
         reply_problem(r, PROBLEM_internal, "No memory for the stream.");
         goto out;
     }

@@ -196,6 +196,32 @@ static void reminder(struct happening *h, const json_t *l, unsigned mine, int cr
     emit(h, l, "clock.reminder", d);
 }
 
+/*
+ * game.message to each seat of the listener that may read it (public: every
+ * seat, or the spectator; private: its sender and its addressee), and for
+ * the game's creator, to an invite seat it was addressed to.
+ */
+static void message(struct happening *h, const json_t *l, unsigned mine, int creator)
+{
+    const json_t *m = h->payload, *to = json_object_get(m, "to");
+    int from = (int)json_integer_value(json_object_get(m, "seat"));
+    int addressee = json_is_integer(to) ? (int)json_integer_value(to) : -1;
+    const json_t *row = addressee >= 0 ? seat_row(h, addressee) : NULL;
+    unsigned readers = addressee < 0 ? mine : mine & ((1u << from) | (1u << addressee));
+
+    if (addressee >= 0 && creator && row && same(str(row, "kind"), "invite"))
+        readers |= 1u << addressee;
+    for (int s = -1; s < 32; s++) {
+        json_t *d;
+
+        if (s >= 0 ? !(readers & (1u << s)) : (addressee >= 0 || mine != 0))
+            continue;
+        d = game_data(h, s);
+        json_object_set(d, "message", (json_t *)m);
+        emit(h, l, "game.message", d);
+    }
+}
+
 static void invited(struct happening *h, const json_t *l, const char *account)
 {
     const json_t *s;
@@ -249,6 +275,11 @@ void fanout_row(const json_t *row, const json_t *listeners, json_t *deliveries)
         if (strcmp(h.topic, "game.created") == 0) {
             if (wants(l, "seat.invited"))
                 invited(&h, l, account);
+            continue;
+        }
+        if (strcmp(h.topic, "game.message") == 0) {
+            if (wants(l, "game.message"))
+                message(&h, l, mine, creator);
             continue;
         }
         if (strcmp(h.topic, "clock.reminder") == 0) {

@@ -47,6 +47,10 @@ void handle_vacation_get(struct request *r, struct worker *w);
 void handle_vacation_start(struct request *r, struct worker *w);
 void handle_vacation_end(struct request *r, struct worker *w);
 
+/* messages.c */
+void handle_message_post(struct request *r, struct worker *w);
+void handle_messages_list(struct request *r, struct worker *w);
+
 /* events.c */
 void handle_game_events(struct request *r, struct worker *w);
 

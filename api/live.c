@@ -17,6 +17,7 @@
 #include "app.h"
 #include "db.h"
 #include "games.h"
+#include "messages.h"
 #include "notify.h"
 #include "play.h"
 
@@ -35,6 +36,8 @@ struct live_stream {
     char game_id[37];
     int seat;
     int64_t pos;                 /* the last log entry sent (hub only) */
+    int64_t mpos;                /* the last message looked at; -1: start
+                                    from the game's messages now (hub only) */
     int64_t version;             /* the version last announced (hub only) */
     int dirty;                   /* to be brought up to date (hub only) */
     struct live_stream *next;    /* in the hub's list (hub only) */
@@ -78,7 +81,7 @@ static uint64_t mono_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos)
+struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, int64_t mpos)
 {
     struct live_stream *s = calloc(1, sizeof *s);
 
@@ -88,6 +91,7 @@ struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos)
     snprintf(s->game_id, sizeof s->game_id, "%s", game_id);
     s->seat = seat;
     s->pos = pos;
+    s->mpos = mpos;
     s->version = -1;
     s->dirty = 1;
     s->refs = 2;
@@ -346,6 +350,57 @@ static void on_notified(void *arg, const char *game_id)
     mark_game(arg, game_id);
 }
 
+/* 1 when seat (-1: a spectator) may read message m. */
+static int may_read(const json_t *m, int seat)
+{
+    const json_t *to = json_object_get(m, "to");
+
+    return !json_is_integer(to) ||
+           (seat >= 0 && (json_integer_value(to) == seat ||
+                          json_integer_value(json_object_get(m, "seat")) == seat));
+}
+
+/* Sends the dirty streams of game id its messages up to count. */
+static void send_messages(struct live_hub *hub, const char *id, int64_t count)
+{
+    int64_t from = count;
+    json_t *page, *m;
+    size_t i;
+
+    for (struct live_stream *s = hub->streams; s; s = s->next) {
+        if (strcmp(s->game_id, id) != 0 || !s->dirty)
+            continue;
+        if (s->mpos < 0)
+            s->mpos = count;   /* a stream from now on */
+        if (s->mpos < from)
+            from = s->mpos;
+    }
+    while (from < count) {
+        if (storage_messages_all(hub->db, id, from, LOG_PAGE, &page) != STORAGE_OK)
+            return;
+        json_array_foreach(page, i, m) {
+            int64_t mid = json_integer_value(json_object_get(m, "id"));
+
+            for (struct live_stream *s = hub->streams; s; s = s->next) {
+                char ids[48];
+
+                if (strcmp(s->game_id, id) != 0 || !s->dirty || mid <= s->mpos)
+                    continue;
+                s->mpos = mid;
+                if (!may_read(m, s->seat))
+                    continue;
+                snprintf(ids, sizeof ids, "%lld:%lld", (long long)s->pos, (long long)mid);
+                push_event(s, ids, "message", m);
+            }
+            from = mid;
+        }
+        i = json_array_size(page);
+        json_decref(page);
+        if (i == 0)
+            break;
+    }
+}
+
 /* Sends the streams of one game what they have not had yet. */
 static void bring_up(struct live_hub *hub, const json_t *pulse)
 {
@@ -366,15 +421,16 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
             return;   /* the next round tries again */
         json_array_foreach(page, i, m) {
             int64_t seq = json_integer_value(json_object_get(m, "seq"));
-            char seqs[24];
+            char seqs[48];
 
             json_object_del(m, "rng_pos");
-            snprintf(seqs, sizeof seqs, "%lld", (long long)seq);
             for (struct live_stream *s = hub->streams; s; s = s->next) {
                 json_t *entry;
 
                 if (strcmp(s->game_id, id) != 0 || !s->dirty || seq <= s->pos)
                     continue;
+                snprintf(seqs, sizeof seqs, "%lld:%lld", (long long)seq,
+                         (long long)(s->mpos > 0 ? s->mpos : 0));
                 entry = json_copy(m);
                 json_object_set_new(entry, "events",
                                     play_events_for(json_object_get(m, "events"), s->seat));
@@ -389,6 +445,7 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
         if (i == 0)
             break;
     }
+    send_messages(hub, id, json_integer_value(json_object_get(pulse, "message_count")));
     for (struct live_stream *s = hub->streams; s; s = s->next) {
         if (strcmp(s->game_id, id) != 0 || !s->dirty)
             continue;

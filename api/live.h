@@ -9,14 +9,18 @@
  * turnpost_games (storage/live.h), NOTIFYs the other replicas of the games
  * changed through this one, and reads each changed game's new log entries
  * once for all the streams that follow it, from their positions, so a
- * stream resumed from Last-Event-ID misses nothing. Once a second it
+ * stream resumed from Last-Event-ID misses nothing: an id names the last
+ * log entry and the last message sent. Once a second it
  * also asks where every followed game stands, in case a notification was
  * lost. A comment line goes out as a heartbeat to every stream.
  *
  * Each stream gets, in order:
  *   retry: 3000                               (once)
- *   id: <seq>, event: move, data: <log entry as the viewer's move log has it>
- *   event: game, data: {version, status, must_act, move_count, log_head}
+ *   id: <seq>:<msg>, event: move, data: <log entry as the viewer's move
+ *                                             log has it>
+ *   id: <seq>:<msg>, event: message, data: <a message the seat may read>
+ *   event: game, data: {version, status, must_act, move_count, log_head,
+ *                       message_count}
  *                                             (after each batch, and first)
  *   : heartbeat
  */
@@ -40,8 +44,9 @@ void live_hub_stop(struct live_hub *hub);
  * hear of it. Any thread may call it. */
 void live_hub_changed(struct live_hub *hub, const char *game_id);
 
-/* A new stream of game for seat (-1: spectator), from after log entry pos. */
-struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos);
+/* A new stream of game for seat (-1: spectator), from after log entry pos
+ * and message mpos (-1: the messages from now on). */
+struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, int64_t mpos);
 
 /* Drops a stream that was never started. */
 void live_stream_free(struct live_stream *s);

@@ -10,6 +10,7 @@
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
+#include "messages.h"
 #include "play.h"
 
 /* The ?seat= of a request, or -1; -2 having replied 400. */
@@ -138,7 +139,8 @@ static int answered_before(struct request *r, struct worker *w,
 /*
  * Writes one change to a locked game already updated in g (state,
  * status, must_act, winners, result, rng_pos): the mover's answer, the log
- * entry and the notification. On success the answer is the reply and the
+ * entry and the notification; message (may be NULL), posted with the
+ * move, goes into the answer. On success the answer is the reply and the
  * transaction is committed; otherwise it is rolled back and a problem
  * replied.
  */
@@ -146,7 +148,7 @@ static void commit_change(struct request *r, struct worker *w,
                           struct storage_game *g, int seat,
                           const struct caller *c, const char *kind,
                           const char *move_text, json_t *events,
-                          int answer_status)
+                          int answer_status, const json_t *message)
 {
     struct storage_advance a = {0};
     json_t *answer, *payload;
@@ -172,6 +174,8 @@ static void commit_change(struct request *r, struct worker *w,
                              "version", (json_int_t)g->version, "events",
                              play_events_for(events, seat), "game", play_view(g, seat))
                  : play_view(g, seat);
+    if (message)
+        json_object_set(answer, "message", (json_t *)message);
     payload = json_pack("{s:s, s:I, s:I, s:i, s:s, s:s, s:o}", "game_id", g->id,
                         "seq", (json_int_t)g->move_count, "version",
                         (json_int_t)g->version, "seat", seat, "kind", kind,
@@ -248,9 +252,11 @@ void handle_move_submit(struct request *r, struct worker *w)
     struct storage_game g = {0};
     struct rules_error err = {0};
     struct rules_status rs;
-    json_t *body, *move, *events = NULL;
+    json_t *body, *move, *events = NULL, *message = NULL, *posted = NULL;
     json_int_t want = -1;
     char *move_text = NULL;
+    const char *text;
+    int to;
     const struct rules_engine *e;
     enum storage_status st;
     json_error_t jerr;
@@ -260,11 +266,12 @@ void handle_move_submit(struct request *r, struct worker *w)
 
     if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 0))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:o, s?:I}", "move", &move,
-                       "seat", &want) ||
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:o, s?:I, s?:o}", "move", &move,
+                       "seat", &want, "message", &message) ||
         !json_is_object(move) || !json_is_string(json_object_get(move, "type"))) {
         reply_problem(r, PROBLEM_bad_request,
-                      "The body is {\"move\": {\"type\": ..., ...}, \"seat\": n}: %s.",
+                      "The body is {\"move\": {\"type\": ..., ...}, \"seat\": n, "
+                      "\"message\": ...}: %s.",
                       jerr.text[0] ? jerr.text : "move must be an object with a type");
         goto out;
     }
@@ -301,6 +308,8 @@ void handle_move_submit(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
         goto refused;
     }
+    if (message && message_or_reply(r, &g, seat, message, &text, &to))
+        goto refused;
     e = play_engine(&g);
     play_rng(&g, &rng);
     if (e->apply(&g.state, seat, move, &rng, &events, &err)) {
@@ -313,7 +322,14 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     g.rng_pos = (int64_t)rng.pos;
     play_settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201);
+    /* a message sent with the move is written in its transaction */
+    if (message && (st = storage_message_post(w->db, g.id, seat,
+                                              c.seat_cap ? NULL : c.claims.sub, to, text,
+                                              g.move_count + 1, &posted)) != STORAGE_OK) {
+        reply_storage(r, st, "message");
+        goto rollback;
+    }
+    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201, posted);
     goto out;
 refused:
     /* A retry of a move that was applied finds the game moved on. */
@@ -323,6 +339,7 @@ rollback:
 out:
     storage_game_clear(&g);
     json_decref(events);
+    json_decref(posted);
     json_decref(body);
     free(move_text);
 }
@@ -372,7 +389,7 @@ void handle_resign(struct request *r, struct worker *w)
         goto rollback;
     }
     play_settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200);
+    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200, NULL);
     goto out;
 rollback:
     db_rollback(w->db);
@@ -428,7 +445,8 @@ out:
 void handle_export(struct request *r, struct worker *w)
 {
     struct storage_game g = {0};
-    json_t *moves = json_array(), *page, *seats = json_array(), *setup = NULL, *m, *s;
+    json_t *moves = json_array(), *page, *seats = json_array(), *setup = NULL, *m, *s,
+           *messages = json_array();
     char seed[2 * RNG_SEED_BYTES + 1];
     enum storage_status st = STORAGE_OK;
     int64_t after = 0;
@@ -470,10 +488,26 @@ void handle_export(struct request *r, struct worker *w)
         json_array_append_new(seats, json_pack("{s:O, s:O}", "seat", json_object_get(s, "seat"),
                                                "entropy", json_object_get(s, "entropy")));
     }
+    /* the messages the caller may read; not part of what verify checks */
+    for (after = 0;;) {
+        if ((st = storage_messages_list(w->db, g.id, seat, after, 500, &page)) != STORAGE_OK)
+            break;
+        json_array_foreach(page, i, m)
+            after = json_integer_value(json_object_get(m, "id"));
+        i = json_array_size(page);
+        json_array_extend(messages, page);
+        json_decref(page);
+        if (i < 500)
+            break;
+    }
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "messages");
+        goto out;
+    }
     sodium_bin2hex(seed, sizeof seed, g.seed, RNG_SEED_BYTES);
     reply_json(r, 200,
                json_pack("{s:s, s:s, s:s, s:O, s:i, s:O, s:s, s:s, s:o, s:O, s:I, s:I, "
-                         "s:o, s:O, s:o}",
+                         "s:o, s:O, s:o, s:O}",
                          "format", "turnpost-export-2", "game_id", g.id, "ruleset",
                          g.ruleset, "options", g.options, "seat_count", g.seat_count,
                          "seats", seats, "seed", seed, "commitment", g.commitment,
@@ -482,11 +516,12 @@ void handle_export(struct request *r, struct worker *w)
                          (json_int_t)g.chain_from, "log_head",
                          g.log_head[0] ? json_string(g.log_head) : json_null(),
                          "final_state", g.state ? g.state : json_null(), "winners",
-                         play_seat_list(g.winners)));
+                         play_seat_list(g.winners), "messages", messages));
     setup = NULL;
 out:
     json_decref(moves);
     json_decref(seats);
     json_decref(setup);
+    json_decref(messages);
     storage_game_clear(&g);
 }

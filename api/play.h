@@ -68,6 +68,16 @@ void play_clock_after(struct storage_game *g, int mover, struct storage_advance 
 /* Milliseconds since the epoch, from the real clock. */
 int64_t play_now_ms(void);
 
+#define MESSAGE_MAX 2000   /* bytes of a message */
+
+/*
+ * Checks a message m (a string, or {text, to}) that seat sends in g:
+ * 1 to MESSAGE_MAX bytes, to another seat of g or to everyone (*to -1).
+ * *text is borrowed from m. Returns 0, or -1 having replied (messages.c).
+ */
+int message_or_reply(struct request *r, const struct storage_game *g, int seat,
+                     const json_t *m, const char **text, int *to);
+
 /* A JSON array of the seats in bitmask m. New reference. */
 json_t *play_seat_list(unsigned m);
 

@@ -235,6 +235,46 @@ static void test_an_invite_seat_turn_goes_to_the_games_creator(void)
     json_decref(out);
 }
 
+/* A private message reaches its sender and its addressee, nobody else. */
+static void test_a_private_message_reaches_its_two_seats_only(void)
+{
+    json_t *row = move_row(), *ls = json_array(), *out = json_array(), *d;
+    int seen = 0;
+    size_t i;
+
+    json_object_set_new(row, "topic", json_string("game.message"));
+    json_object_set_new(row, "payload", json_pack("{s:i, s:i, s:i, s:s}", "id", 1, "seat", 0,
+                                                  "to", 1, "text", "psst"));
+    json_array_append_new(ls, listener("w0", "a0", NULL, "[\"game.message\"]"));
+    json_array_append_new(ls, listener("w1", "a1", NULL, "[\"*\"]"));
+    json_array_append_new(ls, listener("wc", "a9", NULL, "[\"*\"]"));   /* creator */
+    json_array_append_new(ls, listener("ws", "a5", "g1", "[\"*\"]"));   /* spectator */
+    fanout_row(row, ls, out);
+    json_array_foreach(out, i, d) {
+        const char *w = json_string_value(json_object_get(d, "webhook_id"));
+
+        CHECK(strcmp(w, "w0") == 0 || strcmp(w, "w1") == 0);
+        seen++;
+    }
+    CHECK_EQ_INT(seen, 2);
+    json_decref(out);
+    /* the same to everyone: every listener, the spectator as a spectator */
+    out = json_array();
+    json_object_del(json_object_get(row, "payload"), "to");
+    fanout_row(row, ls, out);
+    CHECK_EQ_INT((long long)json_array_size(out), 4);
+    json_array_foreach(out, i, d) {
+        json_t *data = data_of(d);
+
+        if (strcmp(json_string_value(json_object_get(d, "webhook_id")), "ws") == 0)
+            CHECK(json_is_null(json_object_get(data, "seat")));
+        json_decref(data);
+    }
+    json_decref(row);
+    json_decref(ls);
+    json_decref(out);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -246,5 +286,6 @@ int main(void)
     RUN(test_the_allow_list_opens_exactly_what_it_names);
     RUN(test_each_subscriber_hears_the_move_as_its_seat_may_see_it);
     RUN(test_an_invite_seat_turn_goes_to_the_games_creator);
+    RUN(test_a_private_message_reaches_its_two_seats_only);
     return check_summary();
 }
