@@ -2,10 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "accounts.h"
+#include "auth.h"
 #include "common.h"
 #include "handlers.h"
 #include "live.h"
 #include "play.h"
+#include "webhooks.h"
 
 /* "A" or "A:B": log entry A (at most count) and message B (*mpos -1 without). */
 static int position(const char *s, int64_t count, long *pos, long *mpos)
@@ -68,4 +71,41 @@ void handle_game_events(struct request *r, struct worker *w)
     reply_stream(r, stream);
 out:
     storage_game_clear(&g);
+}
+
+/*
+ * GET /v1/me/events: what concerns the caller's account, from the outbox:
+ * after the row named by Last-Event-ID, else ?after=N, else from now.
+ */
+void handle_my_events(struct request *r, struct worker *w)
+{
+    static const char *const allowed[] = {"after", NULL};
+    const char *after = r->last_event_id ? r->last_event_id : request_query(r, "after");
+    struct storage_account a;
+    struct live_stream *stream;
+    enum storage_status st;
+    struct caller c;
+    int64_t head;
+    long pos = -1;
+
+    if (request_params_or_reply(r, allowed) || auth_account_or_reply(r, w, &c, &a))
+        return;
+    if ((st = storage_outbox_head(w->db, &head)) != STORAGE_OK) {
+        reply_storage(r, st, "event log");
+        return;
+    }
+    if (after && parse_int_in(after, 0, head, &pos)) {
+        reply_problem(r, PROBLEM_invalid_parameter,
+                      "Last-Event-ID and after name an event: 0 to %lld.", (long long)head);
+        return;
+    }
+    if (!w->app->live) {
+        reply_problem(r, PROBLEM_service_unavailable, "Event streams are not running.");
+        return;
+    }
+    if (!(stream = live_stream_new_account(a.id, pos >= 0 ? pos : head))) {
+        reply_problem(r, PROBLEM_internal, "No memory for the stream.");
+        return;
+    }
+    reply_stream(r, stream);
 }

@@ -53,6 +53,7 @@ void handle_messages_list(struct request *r, struct worker *w);
 
 /* events.c */
 void handle_game_events(struct request *r, struct worker *w);
+void handle_my_events(struct request *r, struct worker *w);
 
 /* webhooks.c */
 void handle_webhook_create(struct request *r, struct worker *w);

@@ -16,10 +16,12 @@
 
 #include "app.h"
 #include "db.h"
+#include "fanout.h"
 #include "games.h"
 #include "messages.h"
 #include "notify.h"
 #include "play.h"
+#include "webhooks.h"
 
 #define LOG_PAGE 500
 #define SAFETY_POLL_MS 1000
@@ -33,7 +35,8 @@ struct live_stream {
     int ending;                  /* finish once the buffer is sent */
     char *buf;                   /* what the connection has yet to send */
     size_t len, off, cap;
-    char game_id[37];
+    char game_id[37];            /* "" for an account's stream */
+    char account[37];            /* an account's stream: whose */
     int seat;
     int64_t pos;                 /* the last log entry sent (hub only) */
     int64_t mpos;                /* the last message looked at; -1: start
@@ -95,6 +98,15 @@ struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, 
     s->version = -1;
     s->dirty = 1;
     s->refs = 2;
+    return s;
+}
+
+struct live_stream *live_stream_new_account(const char *account, int64_t pos)
+{
+    struct live_stream *s = live_stream_new("", -1, pos, 0);
+
+    if (s)
+        snprintf(s->account, sizeof s->account, "%s", account);
     return s;
 }
 
@@ -307,8 +319,9 @@ long live_hub_streams(const struct live_hub *hub)
 
 static void mark_game(struct live_hub *hub, const char *game_id)
 {
+    /* an account's stream may care about any game: it looks again */
     for (struct live_stream *s = hub->streams; s; s = s->next)
-        if (strcmp(s->game_id, game_id) == 0)
+        if (strcmp(s->game_id, game_id) == 0 || s->account[0])
             s->dirty = 1;
     for (struct live_waiter *wt = hub->waiters; wt; wt = wt->next)
         if (strcmp(wt->game_id, game_id) == 0)
@@ -461,6 +474,77 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
     }
 }
 
+/* What an account's stream carries: its turns, invites, messages, clocks
+ * and the ends of its games, not every move. */
+static json_t *account_listener(const char *account)
+{
+    return json_pack("{s:s, s:s, s:n, s:[s, s, s, s, s, s, s, s]}", "id", "stream",
+                     "account_id", account, "game_id", "events", "turn.yours", "seat.invited",
+                     "game.message", "game.started", "game.finished", "clock.reminder",
+                     "clock.timeout", "webhook.disabled");
+}
+
+/* Brings the dirty accounts' streams up from the outbox. */
+static void bring_up_accounts(struct live_hub *hub)
+{
+    json_t *accounts = json_array(), *rows, *row;
+    int64_t from = -1;
+    char *text;
+    size_t i, n;
+
+    for (struct live_stream *s = hub->streams; s; s = s->next) {
+        if (!s->account[0] || !s->dirty)
+            continue;
+        json_array_append_new(accounts, json_string(s->account));
+        if (from < 0 || s->pos < from)
+            from = s->pos;
+    }
+    if (!json_array_size(accounts) || !(text = json_dumps(accounts, JSON_COMPACT))) {
+        json_decref(accounts);
+        return;
+    }
+    do {
+        if (storage_outbox_since(hub->db, text, from, LOG_PAGE, &rows) != STORAGE_OK)
+            break;
+        json_array_foreach(rows, i, row) {
+            int64_t id = json_integer_value(json_object_get(row, "id"));
+            char ids[24];
+
+            snprintf(ids, sizeof ids, "%lld", (long long)id);
+            for (struct live_stream *s = hub->streams; s; s = s->next) {
+                json_t *ls, *out, *d;
+                size_t k;
+
+                if (!s->account[0] || !s->dirty || id <= s->pos)
+                    continue;
+                ls = json_pack("[o]", account_listener(s->account));
+                out = json_array();
+                fanout_row(row, ls, out);
+                json_array_foreach(out, k, d) {
+                    json_t *body = json_loads(json_string_value(json_object_get(d, "body")),
+                                              0, NULL);
+
+                    if (body)
+                        push_event(s, ids, json_string_value(json_object_get(d, "event_type")),
+                                   body);
+                    json_decref(body);
+                }
+                json_decref(out);
+                json_decref(ls);
+                s->pos = id;
+            }
+            from = id;
+        }
+        n = json_array_size(rows);
+        json_decref(rows);
+    } while (n == LOG_PAGE);
+    for (struct live_stream *s = hub->streams; s; s = s->next)
+        if (s->account[0])
+            s->dirty = 0;
+    free(text);
+    json_decref(accounts);
+}
+
 /* One round: the games of dirty streams (every game, when all) brought up. */
 static void round_trip(struct live_hub *hub, int all)
 {
@@ -473,7 +557,7 @@ static void round_trip(struct live_hub *hub, int all)
 
         if (all)
             s->dirty = 1;
-        if (!s->dirty)
+        if (!s->dirty || s->account[0])
             continue;
         json_array_foreach(ids, i, p)
             seen |= strcmp(json_string_value(p), s->game_id) == 0;
@@ -500,6 +584,7 @@ static void round_trip(struct live_hub *hub, int all)
         free(text);
     }
     json_decref(ids);
+    bring_up_accounts(hub);
 }
 
 static void heartbeat(struct live_hub *hub)

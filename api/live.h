@@ -48,6 +48,13 @@ void live_hub_changed(struct live_hub *hub, const char *game_id);
  * and message mpos (-1: the messages from now on). */
 struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, int64_t mpos);
 
+/*
+ * A new stream of what concerns account (its turns, invites, messages,
+ * clocks, games started and finished, webhooks disabled), from after
+ * outbox row pos; each event is the webhook payload of the same type.
+ */
+struct live_stream *live_stream_new_account(const char *account, int64_t pos);
+
 /* Drops a stream that was never started. */
 void live_stream_free(struct live_stream *s);
 

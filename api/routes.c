@@ -32,6 +32,7 @@ static const struct route routes[] = {
     {"POST", "/v1/games/{id}/messages", handle_message_post, RUNS_ON_WORKER},
     {"GET", "/v1/games/{id}/messages", handle_messages_list, RUNS_INLINE_READ},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ},
+    {"GET", "/v1/me/events", handle_my_events, RUNS_INLINE_READ},
     {"GET", "/v1/me/vacation", handle_vacation_get, RUNS_ON_WORKER},
     {"POST", "/v1/me/vacation", handle_vacation_start, RUNS_ON_WORKER},
     {"DELETE", "/v1/me/vacation", handle_vacation_end, RUNS_ON_WORKER},

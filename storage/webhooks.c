@@ -158,3 +158,22 @@ enum storage_status storage_webhook_disable(struct db *db, const char *id,
 
     return db_done(STORAGE_EXEC(db, webhook_disable, 2, p, &res), &res);
 }
+
+enum storage_status storage_outbox_since(struct db *db, const char *accounts_text,
+                                         int64_t after, int limit, json_t **rows)
+{
+    char a[24], l[16];
+    const char *p[] = {accounts_text, a, l};
+    PGresult *res;
+
+    snprintf(a, sizeof a, "%lld", (long long)after);
+    snprintf(l, sizeof l, "%d", limit);
+    return db_json_rows(STORAGE_EXEC(db, outbox_since, 3, p, &res), &res, rows);
+}
+
+enum storage_status storage_outbox_head(struct db *db, int64_t *id)
+{
+    PGresult *res;
+
+    return db_one_int(STORAGE_EXEC(db, outbox_head, 0, NULL, &res), &res, id);
+}

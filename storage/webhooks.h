@@ -73,6 +73,12 @@ enum storage_status storage_outbox_listeners(struct db *db, const char *games_te
 enum storage_status storage_outbox_fan_out(struct db *db, const char *deliveries_text,
                                            const char *ids_text);
 
+/* Rows after after that may concern one of the accounts (a JSON array),
+ * at most limit, for accounts' event streams; and the newest row's id. */
+enum storage_status storage_outbox_since(struct db *db, const char *accounts_text,
+                                         int64_t after, int limit, json_t **rows);
+enum storage_status storage_outbox_head(struct db *db, int64_t *id);
+
 /* Leases up to limit due deliveries for lease seconds into *out. */
 enum storage_status storage_deliveries_claim(struct db *db, int limit, int lease,
                                              json_t **out);

@@ -73,7 +73,7 @@ test('a seat and a spectator follow a whole Steam game on another replica, throu
       // Mid-game, each follower's connection drops; it comes back with the
       // last id it saw, while the game goes on without it.
       for (const f of followers) {
-        await f.stream.until((e) => e.event === 'move' && Number(e.id) >= 30, 20000);
+        await f.stream.until((e) => e.event === 'move' && e.data.seq >= 30, 20000);
         f.received.push(...movesOf(f.stream.events));
         f.stream.close();
         f.resumeFrom = f.stream.lastId;
@@ -209,4 +209,48 @@ test('a long poll answers when a move is made through another replica, or when i
     'wait=x&after_version=1', 'wait=5&after_version=-1', 'wait=5&after_version=1&pause=1']) {
     await other.get(`/v1/games/${g.id}?${q}`, { token: a.token, expect: 400, code: 'invalid_parameter' });
   }
+});
+
+test('an account\'s stream carries its invites, turns and messages, and a resumed one misses nothing', async () => {
+  const api = ctx.api;
+  const other = await replica();
+  const a = await createAccount(api);
+  const b = await createAccount(api);
+  const url = `${other.url}/v1/me/events`;
+  const steady = openStream(url, b.token);
+  const broken = openStream(url, b.token);
+  for (const s of [steady, broken]) assert.equal((await s.response).status, 200);
+  await sleep(300);   // both streams are held before anything happens
+  const g = (await api.post('/v1/games', {
+    token: a.token, body: { ruleset: 'ironfuture', seats: [{ account_id: a.id }, { account_id: b.id }] }, expect: 201,
+  })).body.game;
+  const seats = [a, b];
+  await api.post(`/v1/games/${g.id}/messages`, { token: a.token, body: { text: 'hello b' }, expect: 201 });
+  await broken.until((e) => e.event === 'game.message', 15000);
+  broken.close();
+  // while the second stream is away: a private message, and moves until b must act
+  await api.post(`/v1/games/${g.id}/messages`, { token: a.token, body: { text: 'just for you', to: 1 }, expect: 201 });
+  let v = (await api.get(`/v1/games/${g.id}`, { token: a.token, expect: 200 })).body;
+  for (let i = 0; i < 40 && !(v.must_act.includes(1) && i > 0); i++) {
+    const s = v.must_act[0];
+    const lm = (await api.get(`/v1/games/${g.id}/legal-moves?seat=${s}`, { token: seats[s].token, expect: 200 })).body;
+    v = (await api.post(`/v1/games/${g.id}/moves`, { token: seats[s].token, body: { move: lm.moves[0], seat: s }, expect: 201 })).body.game;
+  }
+  await api.post(`/v1/games/${g.id}/resign`, { token: a.token, expect: 200 });
+  const resumed = openStream(url, b.token, { lastEventId: broken.lastId });
+  for (const s of [steady, resumed]) await s.until((e) => e.event === 'game.finished', 15000);
+  steady.close();
+  resumed.close();
+  const events = (s) => s.events.filter((e) => e.event).map((e) => ({ id: e.id, event: e.event, data: e.data }));
+  const whole = events(steady);
+  assert.deepEqual([...events(broken), ...events(resumed)], whole, 'the broken stream, resumed, has every event once');
+  const types = whole.map((e) => e.event);
+  for (const t of ['seat.invited', 'game.started', 'turn.yours', 'game.message', 'game.finished']) {
+    assert.ok(types.includes(t), `b heard ${t}`);
+  }
+  assert.ok(!types.includes('game.move'), 'an account stream leaves the moves to the game streams');
+  assert.ok(whole.every((e) => e.data.type === e.event && e.data.data.game_id === g.id), 'each is the webhook payload of its type');
+  assert.deepEqual(whole.filter((e) => e.event === 'game.message').map((e) => e.data.data.message.text), ['hello b', 'just for you']);
+  await api.get('/v1/me/events?after=x', { token: b.token, expect: 400, code: 'invalid_parameter' });
+  await api.get('/v1/me/events', { expect: 401 });
 });
