@@ -95,7 +95,41 @@ struct rules_engine {
      * a rematch keeps the options as they were.
      */
     json_t *(*rematch_options)(const json_t *options, const json_t *state);
+
+    /*
+     * Text for chat, in the game's own notation (documented in its
+     * RULINGS.md); each hook may be NULL when the game has none.
+     *
+     * text_view renders what seat (-1: a spectator) may see as Markdown a
+     * chat bot can post as it is: whose turn, the scores, the board in
+     * brief, the seat's own hand to that seat only. At most
+     * RULES_TEXT_VIEW_MAX bytes (the service adds a header and the last
+     * moves and keeps the whole under Discord's 2,000 characters). New
+     * string (free()).
+     *
+     * text_moves lists the moves seat may make now, one per line, each as
+     * a player types it; where legal_moves gives a shape, its line is a
+     * pattern ("bid <0-12>", "build <hex> <tile> <rotation 0-5>"). New
+     * string (free()); "" when seat has no move.
+     *
+     * text_parse reads text, typed by seat, into the move it names (a new
+     * reference, as apply() takes it), or returns NULL with err filled
+     * (code "unreadable_move", a message naming the notation). It reads
+     * what text_moves and text_move write; whether the move is legal is
+     * for apply() to say.
+     *
+     * text_move writes a move (as apply() takes it, or as the move log
+     * holds it) in the notation. New string (free()).
+     */
+    char *(*text_view)(const json_t *state, int seat);
+    char *(*text_moves)(const json_t *state, int seat);
+    json_t *(*text_parse)(const json_t *state, int seat, const char *text,
+                          struct rules_error *err);
+    char *(*text_move)(const json_t *move);
 };
+
+/* The most a text_view may write, in bytes. */
+#define RULES_TEXT_VIEW_MAX 1500
 
 /* The registered engines; NULL when id is unknown. */
 const struct rules_engine *rules_engine_find(const char *id);
