@@ -60,6 +60,7 @@ struct route {
     const char *pattern;        /* "/v1/games/{id}/moves" */
     handler_fn handler;
     enum route_runs runs;
+    int takes_text;             /* a text/plain body is a move in notation */
 };
 
 /*

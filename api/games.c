@@ -6,6 +6,7 @@
 #include <sodium.h>
 
 #include "accounts.h"
+#include "chat.h"
 #include "clock.h"
 #include "common.h"
 #include "handlers.h"
@@ -460,6 +461,29 @@ static int wait_or_reply(struct request *r, long *wait, long *after)
     return 0;
 }
 
+/* The view as Markdown for chat (api/chat.h); no cache, no long poll. */
+static void markdown_view(struct request *r, struct worker *w, const struct caller *c)
+{
+    struct storage_game g = {0};
+    enum storage_status st;
+    char *text;
+    int seat;
+
+    if ((st = storage_game_read(w->db, r->params[0], c->claims.sub, &g)) != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        return;
+    }
+    if (play_seat_or_reply(r, c, &g, -1, 0, &seat) == 0) {
+        if ((text = chat_view(w->db, &g, seat))) {
+            snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+            reply_take(r, 200, "text/markdown; charset=utf-8", text, strlen(text));
+        } else {
+            reply_problem(r, PROBLEM_internal, "The view could not be written.");
+        }
+    }
+    storage_game_clear(&g);
+}
+
 void handle_game_view(struct request *r, struct worker *w)
 {
     struct view_cache *vc = w->app->views;
@@ -476,6 +500,10 @@ void handle_game_view(struct request *r, struct worker *w)
         return;
     if (game_id_or_reply(r, r->params[0]))
         return;
+    if (request_wants(r, "text/markdown")) {
+        markdown_view(r, w, &c);
+        return;
+    }
     known = view_cache_version(vc, r->params[0], c.claims.sub);
     for (;;) {
         st = storage_game_read_unless(w->db, r->params[0], c.claims.sub, known,

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE   /* strcasestr */
 #include "http.h"
 
 #include <stdarg.h>
@@ -117,6 +118,14 @@ void reply_problem(struct request *r, enum problem_code code,
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
     reply_problem_ext(r, code, NULL, detail);
+}
+
+int request_wants(const struct request *r, const char *type)
+{
+    const char *t = r->accept ? strcasestr(r->accept, type) : NULL;
+    const char *j = r->accept ? strcasestr(r->accept, "application/json") : NULL;
+
+    return t && (!j || t < j);
 }
 
 const char *request_query(const struct request *r, const char *key)

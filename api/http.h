@@ -39,7 +39,7 @@ struct request {
     char *params[HTTP_MAX_PARAMS];    /* path parameters, in order */
     char *query_keys[HTTP_MAX_QUERY], *query_values[HTTP_MAX_QUERY];
     int query_count;
-    char *authorization, *content_type, *if_match, *if_none_match;
+    char *authorization, *content_type, *if_match, *if_none_match, *accept;
     char *idempotency_key;
     char *last_event_id;              /* an event stream's resume position */
     char *body;                       /* NUL-terminated */
@@ -106,6 +106,12 @@ void reply_problem_ext(struct request *r, enum problem_code code,
 /* The problem's HTTP status and stable code string. */
 int problem_status(enum problem_code code);
 const char *problem_name(enum problem_code code);
+
+/*
+ * 1 when the request's Accept names type (e.g. "text/markdown") before, or
+ * instead of, application/json: a client asks for text by naming it.
+ */
+int request_wants(const struct request *r, const char *type);
 
 /* The value of query parameter key, or NULL. */
 const char *request_query(const struct request *r, const char *key);

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "chain.h"
+#include "chat.h"
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
@@ -66,6 +67,15 @@ void handle_legal_moves(struct request *r, struct worker *w)
             reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:[]}", "game_id", g.id,
                                          "version", (json_int_t)g.version, "seat",
                                          seat, "moves"));
+        } else if (request_wants(r, "text/plain")) {
+            const struct rules_engine *e = play_engine(&g);
+            char *lines = e->text_moves ? e->text_moves(g.state, seat) : NULL;
+
+            if (lines)
+                reply_take(r, 200, "text/plain; charset=utf-8", lines, strlen(lines));
+            else
+                reply_problem(r, PROBLEM_not_acceptable, "%s lists its moves as JSON only.",
+                              g.ruleset);
         } else {
             lm = play_engine(&g)->legal_moves(g.state, seat);
             reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:O}", "game_id", g.id,
@@ -252,11 +262,11 @@ void handle_move_submit(struct request *r, struct worker *w)
     struct storage_game g = {0};
     struct rules_error err = {0};
     struct rules_status rs;
-    json_t *body, *move, *events = NULL, *message = NULL, *posted = NULL;
+    json_t *body, *move, *events = NULL, *message = NULL, *posted = NULL, *typed = NULL;
     json_int_t want = -1;
     char *move_text = NULL;
-    const char *text;
-    int to;
+    const char *text_msg;
+    int to, text;
     const struct rules_engine *e;
     enum storage_status st;
     json_error_t jerr;
@@ -264,9 +274,30 @@ void handle_move_submit(struct request *r, struct worker *w)
     struct rng rng;
     int seat;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 0))
+    if (auth_or_reply(r, w, AUTH_ANY, &c))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:o, s?:I, s?:o}", "move", &move,
+    /* a move typed in the game's notation: read once the state is at hand */
+    text = r->content_type && strncasecmp(r->content_type, "text/plain", 10) == 0;
+    if (text) {
+        static const char *const allowed[] = {"seat", NULL};
+        const char *s = request_query(r, "seat");
+        long n = -1;
+
+        body = NULL;
+        if (request_params_or_reply(r, allowed))
+            return;
+        if (s && parse_int_in(s, 0, RULES_MAX_SEATS - 1, &n)) {
+            reply_problem(r, PROBLEM_invalid_parameter, "seat must be a seat number.");
+            return;
+        }
+        want = n;
+        move = NULL;
+    } else if (request_json_or_reply(r, &body, 0)) {
+        return;
+    }
+    if (text) {
+        /* checked below */
+    } else if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:o, s?:I, s?:o}", "move", &move,
                        "seat", &want, "message", &message) ||
         !json_is_object(move) || !json_is_string(json_object_get(move, "type"))) {
         reply_problem(r, PROBLEM_bad_request,
@@ -287,7 +318,8 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     if (game_id_or_reply(r, r->params[0]))
         goto out;
-    move_text = json_dumps(move, CHAIN_JSON_FLAGS);
+    if (!text)
+        move_text = json_dumps(move, CHAIN_JSON_FLAGS);
     if ((st = storage_game_begin_lock(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "game");
@@ -295,6 +327,12 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     if (play_seat_or_reply(r, &c, &g, want, 1, &seat))
         goto rollback;
+    if (text) {
+        if (chat_text_move_or_reply(r, &g, seat, &typed))
+            goto rollback;
+        move = typed;
+        move_text = json_dumps(move, CHAIN_JSON_FLAGS);
+    }
     if (active_or_reply(r, &g))
         goto refused;
     if (r->if_match && strcmp(r->if_match, "*") != 0 &&
@@ -308,7 +346,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
         goto refused;
     }
-    if (message && message_or_reply(r, &g, seat, message, &text, &to))
+    if (message && message_or_reply(r, &g, seat, message, &text_msg, &to))
         goto refused;
     e = play_engine(&g);
     play_rng(&g, &rng);
@@ -324,7 +362,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     play_settle(&g, &rs);
     /* a message sent with the move is written in its transaction */
     if (message && (st = storage_message_post(w->db, g.id, seat,
-                                              c.seat_cap ? NULL : c.claims.sub, to, text,
+                                              c.seat_cap ? NULL : c.claims.sub, to, text_msg,
                                               g.move_count + 1, &posted)) != STORAGE_OK) {
         reply_storage(r, st, "message");
         goto rollback;
@@ -340,6 +378,7 @@ out:
     storage_game_clear(&g);
     json_decref(events);
     json_decref(posted);
+    json_decref(typed);
     json_decref(body);
     free(move_text);
 }

@@ -171,6 +171,7 @@ static void ctx_free(struct ctx *c)
     free(r->content_type);
     free(r->if_match);
     free(r->if_none_match);
+    free(r->accept);
     free(r->idempotency_key);
     free(r->last_event_id);
     live_stream_free(r->stream);   /* one the hub never took */
@@ -223,6 +224,15 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
     return ok;
 }
 
+/* 1 when the Content-Type value is the media type type, parameters aside. */
+static int media_is(const char *value, const char *type)
+{
+    size_t n = strlen(type);
+
+    return value && strncasecmp(value, type, n) == 0 &&
+           (value[n] == 0 || value[n] == ';' || value[n] == ' ');
+}
+
 /* Copies what the handler needs out of the connection and routes it. */
 static void prepare(struct ctx *c)
 {
@@ -233,6 +243,7 @@ static void prepare(struct ctx *c)
     r->content_type = dup_header(c->conn, "Content-Type");
     r->if_match = dup_header(c->conn, "If-Match");
     r->if_none_match = dup_header(c->conn, "If-None-Match");
+    r->accept = dup_header(c->conn, "Accept");
     r->idempotency_key = dup_header(c->conn, "Idempotency-Key");
     r->last_event_id = dup_header(c->conn, "Last-Event-ID");
     MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
@@ -256,13 +267,10 @@ static void prepare(struct ctx *c)
         reply_problem(r, PROBLEM_payload_too_large,
                       "The body is larger than %d bytes.", HTTP_MAX_BODY);
     } else if ((strcmp(r->method, "POST") == 0 || strcmp(r->method, "PATCH") == 0) &&
-               r->body_len > 0 &&
-               (!r->content_type ||
-                strncasecmp(r->content_type, "application/json", 16) != 0 ||
-                (r->content_type[16] && r->content_type[16] != ';' &&
-                 r->content_type[16] != ' '))) {
-        reply_problem(r, PROBLEM_unsupported_media_type,
-                      "Send the body as application/json.");
+               r->body_len > 0 && !media_is(r->content_type, "application/json") &&
+               !(r->route->takes_text && media_is(r->content_type, "text/plain"))) {
+        reply_problem(r, PROBLEM_unsupported_media_type, "Send the body as application/json%s.",
+                      r->route->takes_text ? " (or a move as text/plain)" : "");
     }
 }
 
