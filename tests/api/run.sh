@@ -26,6 +26,11 @@ if [ ! -d node_modules/ajv ] || [ ! -d node_modules/yaml ] || [ ! -d node_module
     npm ci --engine-strict --no-audit --no-fund --loglevel=error
 fi
 
+# the reference chat bot's own dependencies, for chatbot.test.mjs
+if [ ! -d ../../chatbot/node_modules/standardwebhooks ]; then
+    (cd ../../chatbot && npm ci --engine-strict --no-audit --no-fund --loglevel=error)
+fi
+
 if [ $# -eq 0 ]; then
     set -- *.test.mjs
 fi
