@@ -32,9 +32,12 @@ void handle_vacation_get(struct request *r, struct worker *w)
     struct caller c;
     json_t *v;
 
+    enum storage_status st;
+
     if (auth_account_or_reply(r, w, &c, &a))
         return;
-    reply_vacation(r, storage_vacation_get(w->db, a.id, &v), v, 200);
+    st = storage_vacation_get(w->db, a.id, &v);
+    reply_vacation(r, st, v, 200);
 }
 
 void handle_vacation_start(struct request *r, struct worker *w)
