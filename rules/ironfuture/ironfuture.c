@@ -7,6 +7,7 @@
 #include "../engine.h"
 #include "game.h"
 #include "play.h"
+#include "text.h"
 #include "view.h"
 
 static int setup(const json_t *options, int seats, struct rng *rng,
@@ -151,4 +152,8 @@ const struct rules_engine ironfuture_engine = {
     .legal_moves = legal_moves,
     .status = status,
     .rematch_options = rematch_options,
+    .text_view = ironfuture_text_view,
+    .text_moves = ironfuture_text_moves,
+    .text_parse = ironfuture_text_parse,
+    .text_move = ironfuture_text_move,
 };

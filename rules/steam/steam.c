@@ -1,13 +1,14 @@
 /*
  * steam.c - the Steam engine as the service sees it: JSON in, typed
- * struct inside (game.c, play.c, track.c), JSON out. 3 to 6 seats; see
- * RULINGS.md.
+ * struct inside (game.c, play.c, track.c), JSON out, and text for chat
+ * (text.c). 3 to 6 seats; see RULINGS.md.
  */
 #include <string.h>
 
 #include "../engine.h"
 #include "game.h"
 #include "play.h"
+#include "text.h"
 #include "view.h"
 
 static int setup(const json_t *options, int seats, struct rng *rng,
@@ -146,4 +147,8 @@ const struct rules_engine steam_engine = {
     .view = view,
     .legal_moves = legal_moves,
     .status = status,
+    .text_view = steam_text_view,
+    .text_moves = steam_text_moves,
+    .text_parse = steam_text_parse,
+    .text_move = steam_text_move,
 };
