@@ -160,10 +160,9 @@ static void commit_change(struct request *r, struct worker *w,
                           const char *move_text, json_t *events,
                           int answer_status, const json_t *message)
 {
-    struct storage_advance a = {0};
+    struct play_change ch;
     json_t *answer, *payload;
-    char *answer_text, *state_text, *events_text, *payload_text, *result_text;
-    char *clock_text = NULL;
+    char *answer_text, *events_text;
     enum storage_status st;
     int64_t version;
 
@@ -191,28 +190,13 @@ static void commit_change(struct request *r, struct worker *w,
                         (json_int_t)g->version, "seat", seat, "kind", kind,
                         "status", g->status, "must_act", play_seat_list(g->must_act));
     answer_text = json_dumps(answer, JSON_COMPACT);
-    state_text = json_dumps(g->state, JSON_COMPACT);
-    payload_text = json_dumps(payload, JSON_COMPACT);
-    result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
-    a.status = g->status;
-    a.seq = g->move_count;
-    a.state_text = state_text;
-    a.rng_pos = g->rng_pos;
-    a.must_act = g->must_act;
-    a.winners = g->winners;
-    a.result_text = result_text;
-    a.seat = seat;
-    a.account_id = c->seat_cap ? NULL : c->claims.sub;
-    a.kind = kind;
-    a.move_text = move_text;
-    a.events_text = events_text;
-    a.idempotency_key = r->idempotency_key;
-    a.answer_text = answer_text;
-    a.topic = strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move";
-    a.payload_text = payload_text;
-    a.hash_hex = g->log_head;
-    play_clock_after(g, seat, &a, &clock_text);
-    st = storage_game_advance_commit(w->db, g->id, &a, &version);
+    play_change_init(&ch, g, seat, kind, move_text, events_text,
+                     strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move",
+                     payload);
+    ch.a.account_id = c->seat_cap ? NULL : c->claims.sub;
+    ch.a.idempotency_key = r->idempotency_key;
+    ch.a.answer_text = answer_text;
+    st = storage_game_advance_commit(w->db, g->id, &ch.a, &version);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         /* the log's unique key: this seat used this key before */
@@ -225,13 +209,9 @@ static void commit_change(struct request *r, struct worker *w,
         snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
     }
     json_decref(answer);
-    json_decref(payload);
     free(answer_text);
-    free(state_text);
     free(events_text);
-    free(payload_text);
-    free(result_text);
-    free(clock_text);
+    play_change_clear(&ch);
 }
 
 /* 422 naming the rule the engine says the move breaks. */

@@ -111,6 +111,41 @@ void play_clock_after(struct storage_game *g, int mover, struct storage_advance 
         a->clock_due_ms = clock_due(g->clock, g->clock_state, g->vacations);
 }
 
+void play_change_init(struct play_change *c, struct storage_game *g, int seat,
+                      const char *kind, const char *move_text, const char *events_text,
+                      const char *topic, json_t *payload)
+{
+    memset(c, 0, sizeof *c);
+    c->state_text = json_dumps(g->state, JSON_COMPACT);
+    c->result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
+    c->payload_text = json_dumps(payload, JSON_COMPACT);
+    json_decref(payload);
+    c->a.status = g->status;
+    c->a.seq = g->move_count;
+    c->a.state_text = c->state_text;
+    c->a.rng_pos = g->rng_pos;
+    c->a.must_act = g->must_act;
+    c->a.winners = g->winners;
+    c->a.result_text = c->result_text;
+    c->a.seat = seat;
+    c->a.kind = kind;
+    c->a.move_text = move_text;
+    c->a.events_text = events_text;
+    c->a.topic = topic;
+    c->a.payload_text = c->payload_text;
+    c->a.hash_hex = g->log_head;
+    play_clock_after(g, seat, &c->a, &c->clock_text);
+}
+
+void play_change_clear(struct play_change *c)
+{
+    free(c->state_text);
+    free(c->result_text);
+    free(c->payload_text);
+    free(c->clock_text);
+    memset(c, 0, sizeof *c);
+}
+
 json_t *play_view(const struct storage_game *g, int seat)
 {
     const struct rules_engine *e = play_engine(g);

@@ -65,6 +65,23 @@ const char *const *play_timeout_policies(const struct rules_engine *e);
 void play_clock_after(struct storage_game *g, int mover, struct storage_advance *a,
                       char **state_text);
 
+/* One change to a game as storage writes it, with the texts it owns. */
+struct play_change {
+    struct storage_advance a;
+    char *state_text, *result_text, *payload_text, *clock_text;
+};
+
+/*
+ * Fills c for the change g has had (settled, chained, move_count the new
+ * entry's): seat's entry of kind, with move_text and events_text
+ * (borrowed), notified as topic with payload (stolen), and the clock run.
+ * The caller adds what only it knows (account, Idempotency-Key, answer).
+ */
+void play_change_init(struct play_change *c, struct storage_game *g, int seat,
+                      const char *kind, const char *move_text, const char *events_text,
+                      const char *topic, json_t *payload);
+void play_change_clear(struct play_change *c);
+
 /* Milliseconds since the epoch, from the real clock. */
 int64_t play_now_ms(void);
 

@@ -29,12 +29,11 @@ static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, 
 {
     const struct rules_engine *e = play_engine(g);
     const char *policy = json_string_value(json_object_get(g->clock, "on_timeout"));
-    struct storage_advance a = {0};
+    struct play_change ch;
     struct rules_error err = {0};
     struct rules_status rs;
     json_t *events = NULL, *payload;
-    char *state_text = NULL, *events_text = NULL, *payload_text = NULL,
-         *result_text = NULL, *clock_text = NULL, move_text[64];
+    char *events_text = NULL, move_text[64];
     enum storage_status st = STORAGE_ERROR;
     int64_t version;
 
@@ -52,33 +51,12 @@ static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, 
                         (json_int_t)(g->version + 1), "seat", seat, "kind", "timeout",
                         "status", g->status, "must_act", play_seat_list(g->must_act),
                         "timed_out", seat, "policy", policy ? policy : "forfeit");
-    payload_text = json_dumps(payload, JSON_COMPACT);
-    json_decref(payload);
-    state_text = json_dumps(g->state, JSON_COMPACT);
-    result_text = g->result ? json_dumps(g->result, JSON_COMPACT) : NULL;
-    a.status = g->status;
-    a.seq = g->move_count;
-    a.state_text = state_text;
-    a.rng_pos = g->rng_pos;
-    a.must_act = g->must_act;
-    a.winners = g->winners;
-    a.result_text = result_text;
-    a.seat = seat;
-    a.kind = "timeout";
-    a.move_text = move_text;
-    a.events_text = events_text;
-    a.topic = "clock.timeout";
-    a.payload_text = payload_text;
-    a.hash_hex = g->log_head;
-    play_clock_after(g, seat, &a, &clock_text);
-    st = storage_game_advance(sw->db, g->id, &a, &version);
+    play_change_init(&ch, g, seat, "timeout", move_text, events_text, "clock.timeout", payload);
+    st = storage_game_advance(sw->db, g->id, &ch.a, &version);
+    play_change_clear(&ch);
 out:
     json_decref(events);
-    free(state_text);
     free(events_text);
-    free(payload_text);
-    free(result_text);
-    free(clock_text);
     return st;
 }
 
