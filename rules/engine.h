@@ -126,6 +126,15 @@ struct rules_engine {
     json_t *(*text_parse)(const json_t *state, int seat, const char *text,
                           struct rules_error *err);
     char *(*text_move)(const json_t *move);
+
+    /*
+     * A picture of what seat (-1: a spectator) may see, as a standalone
+     * SVG document with its width and height in pixels (the service
+     * renders it to PNG as well): the board or table, pieces, owners and
+     * scores, drawn from the same redacted view. New string (free()); NULL
+     * hook when the game has none.
+     */
+    char *(*svg_view)(const json_t *state, int seat);
 };
 
 /* The most a text_view may write, in bytes. */
