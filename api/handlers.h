@@ -51,6 +51,10 @@ void handle_vacation_end(struct request *r, struct worker *w);
 void handle_message_post(struct request *r, struct worker *w);
 void handle_messages_list(struct request *r, struct worker *w);
 
+/* board.c */
+void handle_board_svg(struct request *r, struct worker *w);
+void handle_board_png(struct request *r, struct worker *w);
+
 /* events.c */
 void handle_game_events(struct request *r, struct worker *w);
 void handle_my_events(struct request *r, struct worker *w);

@@ -29,6 +29,8 @@ static const struct route routes[] = {
     {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER, 0},  /* the whole log */
     {"GET", "/v1/games/{id}/events", handle_game_events, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/games/{id}/board.svg", handle_board_svg, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/games/{id}/board.png", handle_board_png, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/messages", handle_message_post, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/messages", handle_messages_list, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ, 0},
