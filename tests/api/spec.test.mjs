@@ -132,7 +132,7 @@ describe('openapi.yaml', () => {
       commitment: 'a'.repeat(64), viewer_seat: 0, must_act: [1], winners: [], result: null,
       state: { anything: [1, 2, { deep: true }] },
       created_at: '2025-01-02T03:04:05Z', updated_at: '2025-01-02T03:04:05.123+00:00',
-      rematch_of: null, rematch: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d12',
+      rematch_of: null, rematch: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d12', clock: null,
     };
     assert.ok(gv(good), JSON.stringify(gv.errors));
     assert.ok(!gv({ ...good, seed: 'b'.repeat(64) }), 'a view never carries the seed');
