@@ -7,6 +7,7 @@
 #include "../engine.h"
 #include "game.h"
 #include "play.h"
+#include "svg.h"
 #include "text.h"
 #include "view.h"
 
@@ -156,4 +157,5 @@ const struct rules_engine ironfuture_engine = {
     .text_moves = ironfuture_text_moves,
     .text_parse = ironfuture_text_parse,
     .text_move = ironfuture_text_move,
+    .svg_view = ironfuture_svg_view,
 };
