@@ -79,11 +79,11 @@ json_t *play_seat_list(unsigned m)
 
 const char *const *play_timeout_policies(const struct rules_engine *e)
 {
-    /* every engine can resign a seat; none makes a default move yet */
+    /* every engine can resign a seat; some also know a move to make */
     static const char *const forfeit[] = {"forfeit", NULL};
+    static const char *const both[] = {"forfeit", "auto", NULL};
 
-    (void)e;
-    return forfeit;
+    return e && e->timeout_move ? both : forfeit;
 }
 
 int64_t play_now_ms(void)

@@ -14,6 +14,7 @@
 #include "games.h"
 #include "live.h"
 #include "play.h"
+#include "rng.h"
 
 #define SWEEP_BATCH 20
 
@@ -24,7 +25,11 @@ struct sweeper {
     atomic_int stopping;
 };
 
-/* The seat's timeout, as the pace says: the engine resigns it. */
+/*
+ * The seat's timeout, as the pace says: under "auto" the engine's move for
+ * it (logged as kind "auto"), else, or when the engine has none to make,
+ * its resignation (kind "timeout").
+ */
 static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, int seat)
 {
     const struct rules_engine *e = play_engine(g);
@@ -32,31 +37,51 @@ static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, 
     struct play_change ch;
     struct rules_error err = {0};
     struct rules_status rs;
-    json_t *events = NULL, *payload;
-    char *events_text = NULL, move_text[64];
+    json_t *events = NULL, *payload, *move = NULL;
+    char *events_text = NULL, *move_text = NULL;
+    const char *kind = "timeout";
     enum storage_status st = STORAGE_ERROR;
     int64_t version;
+    struct rng rng;
 
-    (void)sw;
-    snprintf(move_text, sizeof move_text, "{\"seat\":%d,\"type\":\"timeout\"}", seat);
-    if (!e || !e->resign || e->resign(&g->state, seat, &events, &err) || play_status(g, &rs))
+    if (!e)
+        goto out;
+    if (policy && strcmp(policy, "auto") == 0 && e->timeout_move &&
+        (move = e->timeout_move(g->state, seat))) {
+        play_rng(g, &rng);
+        if (e->apply(&g->state, seat, move, &rng, &events, &err) == 0) {
+            g->rng_pos = (int64_t)rng.pos;
+            kind = "auto";
+        }
+    }
+    if (strcmp(kind, "auto") != 0) {
+        policy = "forfeit";
+        json_decref(move);
+        move = json_pack("{s:s, s:i}", "type", "timeout", "seat", seat);
+        if (!e->resign || e->resign(&g->state, seat, &events, &err))
+            goto out;
+    }
+    move_text = json_dumps(move, CHAIN_JSON_FLAGS);
+    if (!move_text || play_status(g, &rs))
         goto out;
     play_settle(g, &rs);
     g->move_count++;
     events_text = json_dumps(events, CHAIN_JSON_FLAGS);
-    if (!events_text || play_chain_next(g, g->move_count, seat, "timeout", move_text, events_text))
+    if (!events_text || play_chain_next(g, g->move_count, seat, kind, move_text, events_text))
         goto out;
     payload = json_pack("{s:s, s:I, s:I, s:i, s:s, s:s, s:o, s:i, s:s}", "game_id", g->id,
                         "seq", (json_int_t)g->move_count, "version",
-                        (json_int_t)(g->version + 1), "seat", seat, "kind", "timeout",
+                        (json_int_t)(g->version + 1), "seat", seat, "kind", kind,
                         "status", g->status, "must_act", play_seat_list(g->must_act),
-                        "timed_out", seat, "policy", policy ? policy : "forfeit");
-    play_change_init(&ch, g, seat, "timeout", move_text, events_text, "clock.timeout", payload);
+                        "timed_out", seat, "policy", policy);
+    play_change_init(&ch, g, seat, kind, move_text, events_text, "clock.timeout", payload);
     st = storage_game_advance(sw->db, g->id, &ch.a, &version);
     play_change_clear(&ch);
 out:
     json_decref(events);
+    json_decref(move);
     free(events_text);
+    free(move_text);
     return st;
 }
 

@@ -221,7 +221,7 @@ int verify_export(const json_t *ex, char *why, size_t n)
                      err.message);
                 goto out;
             }
-        } else if (!kind || strcmp(kind, "move") != 0) {
+        } else if (!kind || (strcmp(kind, "move") != 0 && strcmp(kind, "auto") != 0)) {
             fail(why, n, "entry %lld is neither a move, a resignation nor a timeout", seq);
             goto out;
         } else if (!(st.must_act & (1u << seat))) {

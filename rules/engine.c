@@ -83,3 +83,19 @@ int rules_change(json_t **state, json_t **events, struct rules_error *err,
     *events = ev;
     return 0;
 }
+
+json_t *rules_first_move_of(const json_t *legal, const char *const *types)
+{
+    for (int t = 0; types[t]; t++) {
+        const json_t *m;
+        size_t i;
+
+        json_array_foreach(legal, i, m) {
+            const char *type = json_string_value(json_object_get(m, "type"));
+
+            if (type && strcmp(type, types[t]) == 0)
+                return json_deep_copy(m);
+        }
+    }
+    return NULL;
+}

@@ -135,6 +135,15 @@ struct rules_engine {
      * hook when the game has none.
      */
     char *(*svg_view)(const json_t *state, int seat);
+
+    /*
+     * The move seat makes when its time is up and the game's pace says
+     * "auto" (NULL hook: the game knows no such move, and a timed-out seat
+     * forfeits): the least committal move the rules allow now, as the
+     * game's RULINGS.md says. New reference, or NULL when there is none
+     * (the seat forfeits).
+     */
+    json_t *(*timeout_move)(const json_t *state, int seat);
 };
 
 /* The most a text_view may write, in bytes. */
@@ -166,6 +175,13 @@ typedef json_t *(*rules_change_fn)(const json_t *state, const void *arg,
                                    json_t *events, struct rules_error *err);
 int rules_change(json_t **state, json_t **events, struct rules_error *err,
                  const char *rule, rules_change_fn fn, const void *arg);
+
+/*
+ * The first entry of legal (a legal_moves "moves" array) whose type comes
+ * earliest in types (NULL-terminated), copied; NULL when none has any of
+ * them. For timeout_move: the types named must be concrete moves.
+ */
+json_t *rules_first_move_of(const json_t *legal, const char *const *types);
 
 /* Fills err; returns -1 so a check can say `return rules_fail(...)`. */
 int rules_fail(struct rules_error *err, const char *code, const char *rule,

@@ -129,6 +129,23 @@ static json_t *rematch_options(const json_t *options, const json_t *state)
     return o;
 }
 
+/*
+ * A seat whose time is up under "auto" (IF-R-16): it holds fire, passes
+ * in the acquisition phase, takes the first trophy listed, chooses the
+ * first player listed, and deploys the first card listed where it must
+ * deploy; it never fires, activates or buys.
+ */
+static json_t *timeout_move(const json_t *state, int seat)
+{
+    static const char *const least[] = {"hold_fire", "pass", "trophy", "choose_first",
+                                        "deploy", NULL};
+    json_t *lm = legal_moves(state, seat), *m;
+
+    m = rules_first_move_of(json_object_get(lm, "moves"), least);
+    json_decref(lm);
+    return m;
+}
+
 static int status(const json_t *state, struct rules_status *st)
 {
     struct if_game g;
@@ -158,4 +175,5 @@ const struct rules_engine ironfuture_engine = {
     .text_parse = ironfuture_text_parse,
     .text_move = ironfuture_text_move,
     .svg_view = ironfuture_svg_view,
+    .timeout_move = timeout_move,
 };

@@ -125,7 +125,7 @@ test('a bad pace or vacation is refused with a problem and changes nothing', asy
   const before = await games();
   for (const clock of [
     { per_move: '2 seconds' }, { per_move: 'PT0S' }, { per_move: 'P61D' }, { per_move: 'P1M' },
-    { per_move: 'PT2S', reserve: 'P400D' }, { per_move: 'PT2S', on_timeout: 'auto' },
+    { per_move: 'PT2S', reserve: 'P400D' }, { per_move: 'PT2S', on_timeout: 'skip' },
     { per_move: 'PT2S', pause: true }, { reserve: 'P1D' }, 'P1D', { per_move: 5 },
     { per_move: 'PT2S', remind_before: 'PT0S' },
   ]) {
@@ -144,4 +144,38 @@ test('a bad pace or vacation is refused with a problem and changes nothing', asy
   }
   await ctx.api.delete('/v1/me/vacation', { token: a.token, expect: 404, code: 'not_found' });
   assert.equal(await vac(), quiet, 'no vacation was started');
+});
+
+test('auto: the clock moves for a seat whose time is up, the least committal move, and verify replays it', async () => {
+  const { game, seats } = await timedGame({ per_move: 'PT1S', on_timeout: 'auto' });
+  assert.equal(game.clock.on_timeout, 'auto');
+  let v = game;
+  while (v.move_count < game.move_count + 3) v = await after_(game, seats[0].token, v.version);
+  assert.equal(v.status, 'active', 'the game goes on');
+  const log = (await ctx.api.get(`/v1/games/${game.id}/moves?after=1`, { token: seats[0].token, expect: 200 })).body.moves;
+  assert.ok(log.length >= 3);
+  for (const m of log) {
+    assert.equal(m.kind, 'auto', 'made by the clock');
+    assert.ok(['deploy', 'hold_fire', 'pass', 'trophy', 'choose_first'].includes(m.move.type), `a least committal move: ${m.move.type}`);
+  }
+  assert.equal(log[0].move.type, 'deploy', 'a turn must begin with a deployment');
+  await ctx.api.post(`/v1/games/${game.id}/resign`, { token: seats[0].token, expect: 200 });
+  const ex = (await ctx.api.get(`/v1/games/${game.id}/export`, { token: seats[0].token, expect: 200 })).body;
+  const dir = mkdtempSync(join(tmpdir(), 'turnpost-auto-'));
+  try {
+    writeFileSync(join(dir, 'export.json'), JSON.stringify(ex));
+    const r = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(dir, 'export.json')], { encoding: 'utf8', timeout: 60000 });
+    assert.equal(r.status, 0, `verify replays the clock's moves: ${r.stdout}${r.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // a game without such a move refuses the pace
+  const a = await createAccount(ctx.api);
+  const b = await createAccount(ctx.api);
+  const c = await createAccount(ctx.api);
+  await ctx.api.post('/v1/games', {
+    token: a.token,
+    body: { ruleset: 'steam', seats: [a, b, c].map((p) => ({ account_id: p.id })), clock: { per_move: 'PT1S', on_timeout: 'auto' } },
+    expect: 400, code: 'bad_request',
+  });
 });

@@ -3826,6 +3826,54 @@ out:
     json_decref(st);
 }
 
+/* IF-R-16: a seat out of time under "auto" makes the least committal move:
+ * over whole games of such moves, each one legal, never a shot, a support
+ * or a purchase, and a hold of fire wherever one was possible. */
+static void test_a_seat_out_of_time_makes_the_least_committal_move(void)
+{
+    int moves = 0, holds = 0;
+
+    for (int n = 1; n <= 10; n++) {
+        json_t *st = deal(900 + n, NULL, NULL);
+        struct rules_status rs;
+
+        for (int i = 0; i < 600 && eng->status(st, &rs) == 0 && !rs.finished; i++) {
+            int seat = rs.must_act & 1u ? 0 : 1;
+            json_t *lm = eng->legal_moves(st, seat), *m = eng->timeout_move(st, seat), *e;
+            int listed = 0, could_hold = 0;
+            size_t k;
+            json_t *events = NULL;
+            struct rules_error err;
+
+            if (!CHECK(m != NULL)) {
+                json_decref(lm);
+                break;
+            }
+            json_array_foreach(json_object_get(lm, "moves"), k, e) {
+                listed |= json_equal(e, m);
+                could_hold |= strcmp(json_string_value(json_object_get(e, "type")), "hold_fire") == 0;
+            }
+            CHECK(listed);
+            CHECK(strcmp(json_string_value(json_object_get(m, "type")), "allocate") != 0);
+            CHECK(strcmp(json_string_value(json_object_get(m, "type")), "buy") != 0);
+            CHECK(strcmp(json_string_value(json_object_get(m, "type")), "activate") != 0);
+            if (could_hold) {
+                CHECK_EQ_STR(json_string_value(json_object_get(m, "type")), "hold_fire");
+                holds++;
+            }
+            if (!CHECK_EQ_INT(eng->apply(&st, seat, m, &stream, &events, &err), 0))
+                fprintf(stderr, "  %s: %s\n", err.code, err.message);
+            json_decref(events);
+            json_decref(lm);
+            json_decref(m);
+            moves++;
+        }
+        json_decref(st);
+    }
+    CHECK(moves > 100);
+    CHECK(holds > 0);
+}
+
 int main(void)
 {
     eng = rules_engine_find("ironfuture");
@@ -3916,6 +3964,7 @@ int main(void)
     RUN(test_a_deep_mine_held_by_both_players_is_worth_two_more);
     RUN(test_a_relay_station_won_after_the_location_before_it_is_worth_two_more);
     RUN(test_a_bought_field_workshop_removes_up_to_two_damage);
+    RUN(test_a_seat_out_of_time_makes_the_least_committal_move);
     RUN(test_a_bought_smoke_generator_spares_the_turns_unit_retaliation);
     RUN(test_a_bought_targeting_array_gives_the_turns_unit_one_to_hit);
     RUN(test_a_bought_artillery_battery_rolls_two_long_range_dice);
