@@ -9,6 +9,12 @@
  *   turnpost-bench view   --url U --state F --clients N --duration S
  *                         [--warmup S] [--label L] [--result F] [--round N]
  *                         [--server-pid P] [--threads N]
+ *   turnpost-bench deliveries --url U --state F --clients N --duration S
+ *                         [--warmup S] [--drain S] [--label L] [--result F]
+ *                         [--round N] [--server-pid P]
+ *   turnpost-bench streams --url U --state F [--streams N] [--subscribers K]
+ *                         [--rate R] --duration S [--label L] [--result F]
+ *                         [--round N] [--server-pid P]
  *   turnpost-bench report --result F [--rss F] [--title TEXT]
  *   turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]
  *                         [--round N]
@@ -26,6 +32,12 @@
  * "label key=value ... round=N" to the result file; report turns that file
  * (with the pgbench lines run.sh adds) and the RSS samples into the table
  * of figures and ratios, taking medians when there are several rounds.
+ * deliveries runs a webhook receiver in this process, subscribes every
+ * seated account to game.move, runs the move load and measures each
+ * delivery from the move's answer to its arrival (and the lost ones).
+ * streams holds N event streams open (epoll), reads the server's RSS,
+ * then times "event: move" on K streams of one game from each move's
+ * answer, moves made at --rate a second.
  * sql prints one of the server's statements as a pgbench command.
  *
  * Only loopback URLs are accepted; every loop ends by its deadline.
@@ -47,6 +59,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <time.h>
@@ -298,14 +311,15 @@ static const char *http_header(const char *head, const char *name)
  * Writes the request into c->req and returns its length. body NULL means
  * GET; token and idem may be NULL.
  */
-static size_t http_request(struct http *c, const char *path, const char *token,
-                           const char *body, size_t body_len, const char *idem)
+static size_t http_request_as(struct http *c, const char *method, const char *path,
+                              const char *token, const char *body, size_t body_len,
+                              const char *idem)
 {
     size_t n;
 
     http_grow(&c->req, &c->req_cap, strlen(path) + body_len + TOKEN_MAX + 512);
     n = (size_t)snprintf(c->req, c->req_cap, "%s %s HTTP/1.1\r\nHost: %s\r\n",
-                         body ? "POST" : "GET", path, c->host);
+                         method ? method : body ? "POST" : "GET", path, c->host);
     if (token)
         n += (size_t)snprintf(c->req + n, c->req_cap - n,
                               "Authorization: Bearer %s\r\n", token);
@@ -322,6 +336,12 @@ static size_t http_request(struct http *c, const char *path, const char *token,
         n += body_len;
     }
     return n;
+}
+
+static size_t http_request(struct http *c, const char *path, const char *token,
+                           const char *body, size_t body_len, const char *idem)
+{
+    return http_request_as(c, NULL, path, token, body, body_len, idem);
 }
 
 /*
@@ -411,8 +431,8 @@ static int http_exchange(struct http *c, size_t req_len, int *status, int *answe
  * 0 when the transport failed. body NULL means GET. token and idem may be
  * NULL. The answer is in c->body / c->len until the next request.
  */
-static int http_do(struct http *c, const char *path, const char *token,
-                   const char *body, size_t body_len, const char *idem)
+static int http_do_as(struct http *c, const char *method, const char *path,
+                      const char *token, const char *body, size_t body_len, const char *idem)
 {
     for (int attempt = 0; attempt < 2; attempt++) {
         int reused = c->fd >= 0, status = 0, answered;
@@ -424,7 +444,7 @@ static int http_do(struct http *c, const char *path, const char *token,
         c->body[0] = 0;
         if (!reused && http_connect(c))
             return 0;
-        n = http_request(c, path, token, body, body_len, idem);
+        n = http_request_as(c, method, path, token, body, body_len, idem);
         if (http_exchange(c, n, &status, &answered) == 0)
             return status;
         http_close(c);
@@ -434,6 +454,12 @@ static int http_do(struct http *c, const char *path, const char *token,
             return 0;
     }
     return 0;
+}
+
+static int http_do(struct http *c, const char *path, const char *token,
+                   const char *body, size_t body_len, const char *idem)
+{
+    return http_do_as(c, NULL, path, token, body, body_len, idem);
 }
 
 /* The answer as JSON (new reference), or NULL. */
@@ -966,9 +992,9 @@ static void sleep_until(double t)
 struct options {
     const char *url, *state, *ids, *result, *label, *rss, *title;
     const char *ruleset, *fixed_move;
-    int games, seats, accounts, clients, threads, round;
+    int games, seats, accounts, clients, threads, round, streams, subscribers;
     long server_pid;
-    double duration, warmup, from, to;
+    double duration, warmup, from, to, rate, drain;
     uint64_t seed;
 };
 
@@ -1020,6 +1046,241 @@ static int replace_game(struct client *cl, struct http *c, int gi, uint64_t *seq
         game_keep_view(&cl->b->games[gi], c->body, c->len);
     cl->created++;
     return 0;
+}
+
+/* ------------------------------------------------- webhooks: the receiver */
+
+/*
+ * The deliveries phase: each move the clients make is noted with the time
+ * its 201 answer came, by (game, seq); the receiver notes each delivery's
+ * arrival by (game, seq, seat). One table for both, under one mutex (a few
+ * thousand notes a second).
+ */
+#define HOOK_SLOTS (1u << 18)
+
+struct hook_move {
+    char game[37];
+    uint8_t used, answered, counted;
+    int64_t seq;
+    uint64_t answer_us;
+    uint64_t arrive_us[MAX_SEATS];  /* 0: not (yet) delivered */
+};
+
+struct hooktab {
+    pthread_mutex_t mu;
+    struct hook_move *slot;
+    uint64_t used, deliveries, repeats, unreadable, no_seat;
+    double t_warm, t_end;           /* the move phase's timed window */
+    uint64_t in_window;             /* deliveries that came in it */
+};
+
+static struct hooktab *hooks; /* set during the deliveries phase */
+
+/* The slot of (game, seq), made when new; NULL when the table is full. */
+static struct hook_move *hook_slot(struct hooktab *t, const char *game, int64_t seq)
+{
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)seq;
+
+    for (const char *p = game; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+    for (uint32_t i = 0; i < HOOK_SLOTS; i++) {
+        struct hook_move *m = &t->slot[(h + i) & (HOOK_SLOTS - 1)];
+
+        if (!m->used) {
+            if (t->used > HOOK_SLOTS * 3 / 4)
+                return NULL;
+            m->used = 1;
+            m->seq = seq;
+            snprintf(m->game, sizeof m->game, "%.36s", game);
+            t->used++;
+            return m;
+        }
+        if (m->seq == seq && strcmp(m->game, game) == 0)
+            return m;
+    }
+    return NULL;
+}
+
+/* A move client's 201: the move's seq and when its answer came. */
+static void hook_answer(const char *game, int64_t seq, uint64_t t, int counted)
+{
+    struct hook_move *m;
+
+    pthread_mutex_lock(&hooks->mu);
+    if ((m = hook_slot(hooks, game, seq))) {
+        m->answered = 1;
+        m->counted = (uint8_t)counted;
+        m->answer_us = t;
+    }
+    pthread_mutex_unlock(&hooks->mu);
+}
+
+/* A delivery's data: its game, seq and seat. */
+static void hook_arrive(const char *body, size_t len, uint64_t t)
+{
+    json_t *v = json_loadb(body, len, 0, NULL), *d = json_object_get(v, "data");
+    const char *game = json_string_value(json_object_get(d, "game_id"));
+    json_t *seq = json_object_get(d, "seq"), *seat = json_object_get(d, "seat");
+    struct hook_move *m;
+
+    pthread_mutex_lock(&hooks->mu);
+    hooks->deliveries++;
+    if ((double)t / 1e6 >= hooks->t_warm && (double)t / 1e6 < hooks->t_end)
+        hooks->in_window++;
+    if (!game || !json_is_integer(seq)) {
+        hooks->unreadable++;
+    } else if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+               json_integer_value(seat) >= MAX_SEATS) {
+        hooks->no_seat++;
+    } else if ((m = hook_slot(hooks, game, json_integer_value(seq)))) {
+        int s = (int)json_integer_value(seat);
+
+        if (m->arrive_us[s])
+            hooks->repeats++;
+        else
+            m->arrive_us[s] = t;
+    }
+    pthread_mutex_unlock(&hooks->mu);
+    json_decref(v);
+}
+
+/* The seq of a 201 move answer {"seq":N,...}; -1 when not found. */
+static int64_t answer_seq(const char *body)
+{
+    const char *p = strstr(body, "\"seq\":");
+
+    return p ? strtoll(p + 6, NULL, 10) : -1;
+}
+
+/*
+ * A minimal HTTP/1.1 receiver on 127.0.0.1 (an ephemeral port): one
+ * thread, epoll, keep-alive; each request's body is read whole and noted,
+ * and answered 204. Signatures are not checked (the HTTP suite does).
+ */
+struct receiver {
+    pthread_t thread;
+    int lfd, ep, port;
+    atomic_int stop;
+    uint64_t requests, bad;
+};
+
+struct rconn {
+    int fd;
+    char *buf;
+    size_t len, cap;
+};
+
+/* Reads what c has and answers each whole request; -1 when it is closed. */
+static int receiver_read(struct receiver *r, struct rconn *c)
+{
+    static const char answer[] = "HTTP/1.1 204 No Content\r\n\r\n";
+
+    for (;;) {
+        ssize_t n;
+
+        http_grow(&c->buf, &c->cap, c->len + 16384 + 1);
+        n = recv(c->fd, c->buf + c->len, c->cap - c->len - 1, MSG_DONTWAIT);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && errno == EAGAIN)
+            return 0;
+        if (n <= 0)
+            return -1;
+        c->len += (size_t)n;
+        c->buf[c->len] = 0;
+        for (;;) {
+            char *end = strstr(c->buf, "\r\n\r\n");
+            const char *v;
+            size_t head, want;
+            uint64_t t = now_us();
+
+            if (!end)
+                break;
+            head = (size_t)(end - c->buf) + 4;
+            end[2] = 0;
+            want = (v = http_header(c->buf, "content-length:")) ? strtoul(v, NULL, 10) : 0;
+            end[2] = '\r';
+            if (c->len < head + want) {
+                http_grow(&c->buf, &c->cap, head + want + 1);
+                break;
+            }
+            r->requests++;
+            hook_arrive(c->buf + head, want, t);
+            if (send(c->fd, answer, sizeof answer - 1, MSG_NOSIGNAL) != (ssize_t)(sizeof answer - 1))
+                return -1;
+            memmove(c->buf, c->buf + head + want, c->len - head - want);
+            c->len -= head + want;
+            c->buf[c->len] = 0;
+        }
+    }
+}
+
+static void *receiver_run(void *arg)
+{
+    struct receiver *r = arg;
+    struct epoll_event ev[64];
+
+    while (!atomic_load(&r->stop)) {
+        int k = epoll_wait(r->ep, ev, 64, 100);
+
+        for (int e = 0; e < k; e++) {
+            struct rconn *c = ev[e].data.ptr;
+
+            if (!c) {
+                int fd;
+
+                while ((fd = accept(r->lfd, NULL, NULL)) >= 0) {
+                    struct epoll_event ce = {.events = EPOLLIN};
+                    int one = 1;
+
+                    /* reads are MSG_DONTWAIT; the 204s are short */
+                    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+                    c = xcalloc(1, sizeof *c);
+                    c->fd = fd;
+                    ce.data.ptr = c;
+                    if (epoll_ctl(r->ep, EPOLL_CTL_ADD, fd, &ce))
+                        die("receiver: epoll_ctl: %s", strerror(errno));
+                }
+                continue;
+            }
+            if (receiver_read(r, c)) {
+                close(c->fd); /* and out of the epoll set */
+                free(c->buf);
+                free(c);
+            }
+        }
+    }
+    return NULL; /* connections still open die with the process */
+}
+
+static void receiver_start(struct receiver *r)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    socklen_t alen = sizeof a;
+    struct epoll_event e = {.events = EPOLLIN, .data.ptr = NULL};
+    int one = 1;
+
+    memset(r, 0, sizeof *r);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if ((r->lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) < 0 ||
+        setsockopt(r->lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
+        bind(r->lfd, (struct sockaddr *)&a, sizeof a) || listen(r->lfd, 512) ||
+        getsockname(r->lfd, (struct sockaddr *)&a, &alen))
+        die("receiver: %s", strerror(errno));
+    r->port = ntohs(a.sin_port);
+    if ((r->ep = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
+        epoll_ctl(r->ep, EPOLL_CTL_ADD, r->lfd, &e))
+        die("receiver: epoll: %s", strerror(errno));
+    if (pthread_create(&r->thread, NULL, receiver_run, r))
+        die("cannot start the receiver thread");
+}
+
+static void receiver_stop(struct receiver *r)
+{
+    atomic_store(&r->stop, 1);
+    pthread_join(r->thread, NULL);
+    close(r->ep);
+    close(r->lfd);
 }
 
 static void *moves_client(void *arg)
@@ -1102,6 +1363,8 @@ static void *moves_client(void *arg)
                 mix_add(cl->mix, type, 1);
         }
         if (status == 201) {
+            if (hooks)
+                hook_answer(g->id, answer_seq(c.body), t1, counted && now_s() <= cl->t_end);
             if (b->steam)
                 game_keep_view(g, c.body, c.len);
             if (scan_answer(g, c.body)) {
@@ -1326,6 +1589,12 @@ static void run_phase(const struct options *o, struct bench *b, int moves)
         cl[i].t_warm = t0 + o->warmup;
         cl[i].t_end = t0 + o->warmup + o->duration;
     }
+    if (hooks) {
+        pthread_mutex_lock(&hooks->mu);
+        hooks->t_warm = t0 + o->warmup;
+        hooks->t_end = t0 + o->warmup + o->duration;
+        pthread_mutex_unlock(&hooks->mu);
+    }
     pthread_barrier_wait(&start);
     if (o->server_pid > 0) {
         sleep_until(t0 + o->warmup);
@@ -1438,6 +1707,692 @@ static void cmd_cpu(const struct options *o)
     cpu_write(o, o->label, &a, &b);
     cpu_free(&a);
     cpu_free(&b);
+}
+
+/* ---------------------------------------------------- webhooks, streams */
+
+/* Latencies kept whole, for exact quantiles past the histogram's 2 s. */
+struct lats {
+    uint64_t *v;
+    size_t n, cap;
+    double sum;
+};
+
+static void lats_add(struct lats *l, uint64_t us)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 65536;
+        if (!(l->v = realloc(l->v, l->cap * sizeof *l->v)))
+            die("out of memory");
+    }
+    l->v[l->n++] = us;
+    l->sum += (double)us;
+}
+
+static int by_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+    return (a > b) - (a < b);
+}
+
+static void lats_sort(struct lats *l)
+{
+    qsort(l->v, l->n, sizeof *l->v, by_u64);
+}
+
+/* The q-quantile in ms of sorted l; 0 when empty. */
+static double lats_ms(const struct lats *l, double q)
+{
+    size_t k = (size_t)ceil(q * (double)l->n);
+
+    if (!l->n)
+        return 0;
+    return (double)l->v[k < 1 ? 0 : k > l->n ? l->n - 1 : k - 1] / 1000.0;
+}
+
+static double lats_mean_ms(const struct lats *l)
+{
+    return l->n ? l->sum / (double)l->n / 1000.0 : 0;
+}
+
+/* The server's VmRSS in kB; -1 when unknown. */
+static long server_rss_kb(long pid)
+{
+    char path[64], line[256];
+    long kb = -1;
+    FILE *f;
+
+    snprintf(path, sizeof path, "/proc/%ld/status", pid);
+    if (pid <= 0 || !(f = fopen(path, "r")))
+        return -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kb) == 1)
+            break;
+    fclose(f);
+    return kb;
+}
+
+/*
+ * deliveries: a receiver in this process, a game.move webhook to it for
+ * every account that holds a bench seat, then the move load (--clients,
+ * 32 in run.sh). Each seat's account hears each move of its game, so a
+ * move is due one delivery per seat. Latency is from the move's 201
+ * answer (which follows its commit) to the delivery's arrival. After the
+ * phase, --drain seconds for the rest; what has not come then is lost.
+ */
+static void cmd_deliveries(const struct options *o, struct bench *b)
+{
+    struct receiver r;
+    struct options mo = *o;
+    struct http c;
+    struct lats lat = {0};
+    char (*ids)[40] = xcalloc((size_t)b->naccounts, sizeof *ids);
+    char body[512], path[128], mlabel[96], idem[96];
+    int *seated = xcalloc((size_t)b->naccounts, sizeof *seated), subscribed = 0;
+    uint64_t moves = 0, due = 0, got = 0, early = 0, late = 0, in_window, at_end;
+    double drain = o->drain > 0 ? o->drain : 10, t_drain, waited;
+
+    hooks = xcalloc(1, sizeof *hooks);
+    hooks->slot = xcalloc(HOOK_SLOTS, sizeof *hooks->slot);
+    pthread_mutex_init(&hooks->mu, NULL);
+    receiver_start(&r);
+    for (int i = 0; i < b->ngames; i++)
+        for (int s = 0; s < b->seats; s++)
+            seated[b->games[i].acct[s]] = 1;
+    http_init(&c, o->url);
+    for (int a = 0; a < b->naccounts; a++) {
+        json_t *v;
+        int status;
+
+        if (!seated[a])
+            continue;
+        snprintf(body, sizeof body,
+                 "{\"url\":\"http://127.0.0.1:%d/hook/%d\",\"events\":[\"game.move\"],"
+                 "\"description\":\"turnpost-bench %s\"}", r.port, a, run_id());
+        snprintf(idem, sizeof idem, "bw-%s-%d", run_id(), a);
+        status = http_do(&c, "/v1/webhooks", b->accounts[a].token, body, strlen(body), idem);
+        if (status != 201 || !(v = http_json(&c)))
+            die("POST /v1/webhooks: %d %s %.300s (is TURNPOST_WEBHOOK_ALLOW=127.0.0.1 set?)",
+                status, c.err, c.body);
+        snprintf(ids[a], sizeof ids[a], "%s", json_string_value(json_object_get(v, "id")) ?: "");
+        json_decref(v);
+        subscribed++;
+    }
+    snprintf(mlabel, sizeof mlabel, "%s_moves", o->label);
+    mo.label = mlabel;
+    run_phase(&mo, b, 1);
+    /* the drain: until every counted move's deliveries are in */
+    t_drain = now_s();
+    pthread_mutex_lock(&hooks->mu);
+    at_end = hooks->deliveries;
+    pthread_mutex_unlock(&hooks->mu);
+    do {
+        struct timespec ts = {0, 100000000};
+
+        moves = due = got = 0;
+        pthread_mutex_lock(&hooks->mu);
+        for (uint32_t i = 0; i < HOOK_SLOTS; i++) {
+            const struct hook_move *m = &hooks->slot[i];
+
+            if (!m->used || !m->answered || !m->counted)
+                continue;
+            moves++;
+            due += (uint64_t)b->seats;
+            for (int s = 0; s < b->seats; s++)
+                got += m->arrive_us[s] != 0;
+        }
+        pthread_mutex_unlock(&hooks->mu);
+        if (got >= due)
+            break;
+        nanosleep(&ts, NULL);
+    } while (now_s() - t_drain < drain);
+    waited = now_s() - t_drain;
+    pthread_mutex_lock(&hooks->mu);
+    in_window = hooks->in_window;
+    got = 0; /* counted again: some came since the drain's last look */
+    for (uint32_t i = 0; i < HOOK_SLOTS; i++) {
+        const struct hook_move *m = &hooks->slot[i];
+
+        if (!m->used || !m->answered || !m->counted)
+            continue;
+        for (int s = 0; s < b->seats; s++) {
+            if (!m->arrive_us[s])
+                continue;
+            got++;
+            if (m->arrive_us[s] < m->answer_us)
+                early++;
+            else if (m->arrive_us[s] - m->answer_us > 1000000)
+                late++;
+            lats_add(&lat, m->arrive_us[s] > m->answer_us ? m->arrive_us[s] - m->answer_us : 0);
+        }
+    }
+    pthread_mutex_unlock(&hooks->mu);
+    lats_sort(&lat);
+    append_result(o,
+                  "%s kind=deliveries clients=%d duration=%.1f rps=%.1f moves=%" PRIu64
+                  " due=%" PRIu64 " delivered=%" PRIu64 " lost=%" PRIu64
+                  " p50_ms=%.2f p99_ms=%.2f mean_ms=%.2f max_ms=%.1f before_answer=%" PRIu64
+                  " over_1s=%" PRIu64 " drain_s=%.1f webhooks=%d received=%" PRIu64
+                  " repeats=%" PRIu64 " unreadable=%" PRIu64 " no_seat=%" PRIu64
+                  " due_rps=%.1f drain_rps=%.1f",
+                  o->label, o->clients, o->duration, (double)in_window / o->duration, moves, due,
+                  got, due - got, lats_ms(&lat, 0.50), lats_ms(&lat, 0.99), lats_mean_ms(&lat),
+                  lats_ms(&lat, 1.0), early, late, waited, subscribed, hooks->deliveries,
+                  hooks->repeats, hooks->unreadable, hooks->no_seat, (double)due / o->duration,
+                  waited > 0 ? (double)(hooks->deliveries - at_end) / waited : 0.0);
+    /* the subscriptions go, so that later phases deliver nothing */
+    for (int a = 0; a < b->naccounts; a++)
+        if (ids[a][0]) {
+            snprintf(path, sizeof path, "/v1/webhooks/%s", ids[a]);
+            http_do_as(&c, "DELETE", path, b->accounts[a].token, NULL, 0, NULL);
+        }
+    http_free(&c);
+    receiver_stop(&r);
+    pthread_mutex_destroy(&hooks->mu);
+    free(hooks->slot);
+    free(hooks);
+    hooks = NULL;
+    free(ids);
+    free(seated);
+    free(lat.v);
+}
+
+/*
+ * One event stream's reader: the answer's head, then (chunked or not) the
+ * SSE lines, of which only "id:" and "event:" are kept.
+ */
+struct sse {
+    int fd;
+    int lat;                        /* index among the streams of the timed game; -1 */
+    int state;                      /* SSE_* */
+    int chunked;
+    long chunk_left;                /* bytes left of the chunk; -1 reading its size */
+    int skip_crlf;                  /* after a chunk's data */
+    uint64_t started;
+    char head[2048];
+    size_t head_len;
+    char size_line[32];
+    size_t size_len;
+    char line[96];
+    size_t line_len;
+    int64_t id_seq;
+    int is_move;
+};
+
+enum { SSE_CONNECTING, SSE_HEAD, SSE_OPEN, SSE_DONE };
+
+struct streams_run {
+    struct sse *s;
+    int n, lat_n;                   /* streams made; of them on the timed game */
+    int open, refused, failed, ended, lat_open;
+    int ep;
+    int64_t base;                   /* the timed game's move_count before */
+    int max_moves;
+    _Atomic uint64_t *answer_us;    /* by seq - base: the mover's 201 answers */
+    uint64_t *arrive_us;            /* [seq - base][lat]: event: move arrivals */
+    uint64_t events;
+};
+
+/* One SSE line (without its newline) of stream x. */
+static void sse_line(struct streams_run *sr, struct sse *x, uint64_t t)
+{
+    char *l = x->line;
+
+    x->line[x->line_len < sizeof x->line ? x->line_len : sizeof x->line - 1] = 0;
+    if (x->line_len && l[strlen(l) - 1] == '\r')
+        l[strlen(l) - 1] = 0;
+    x->line_len = 0;
+    if (!l[0]) { /* the end of an event */
+        if (x->is_move && x->lat >= 0 && x->id_seq > sr->base &&
+            x->id_seq - sr->base <= sr->max_moves) {
+            uint64_t *a = &sr->arrive_us[(size_t)(x->id_seq - sr->base - 1) * (size_t)sr->lat_n +
+                                         (size_t)x->lat];
+            if (!*a)
+                *a = t;
+        }
+        if (x->is_move)
+            sr->events++;
+        x->is_move = 0;
+        x->id_seq = -1;
+    } else if (strncmp(l, "id:", 3) == 0) {
+        x->id_seq = strtoll(l + 3, NULL, 10);
+    } else if (strncmp(l, "event:", 6) == 0) {
+        x->is_move = strcmp(l + 6 + strspn(l + 6, " "), "move") == 0;
+    }
+}
+
+static void sse_feed(struct streams_run *sr, struct sse *x, const char *p, size_t n, uint64_t t)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '\n')
+            sse_line(sr, x, t);
+        else if (x->line_len++ < sizeof x->line - 1)
+            x->line[x->line_len - 1] = p[i];
+    }
+}
+
+/* The body bytes of x, chunked or not. Returns -1 at the last chunk. */
+static int sse_body(struct streams_run *sr, struct sse *x, const char *p, size_t n, uint64_t t)
+{
+    if (!x->chunked) {
+        sse_feed(sr, x, p, n, t);
+        return 0;
+    }
+    while (n) {
+        if (x->skip_crlf) {
+            if (*p == '\n')
+                x->skip_crlf = 0;
+            p++, n--;
+        } else if (x->chunk_left < 0) {
+            if (*p == '\n') {
+                x->size_line[x->size_len < sizeof x->size_line ? x->size_len
+                                                                : sizeof x->size_line - 1] = 0;
+                x->chunk_left = strtol(x->size_line, NULL, 16);
+                x->size_len = 0;
+                if (x->chunk_left == 0)
+                    return -1;
+            } else if (x->size_len < sizeof x->size_line - 1) {
+                x->size_line[x->size_len++] = *p;
+            }
+            p++, n--;
+        } else {
+            size_t k = n < (size_t)x->chunk_left ? n : (size_t)x->chunk_left;
+
+            sse_feed(sr, x, p, k, t);
+            p += k;
+            n -= k;
+            x->chunk_left -= (long)k;
+            if (x->chunk_left == 0) {
+                x->chunk_left = -1;
+                x->skip_crlf = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void sse_close(struct streams_run *sr, struct sse *x, int state)
+{
+    if (x->fd >= 0) {
+        epoll_ctl(sr->ep, EPOLL_CTL_DEL, x->fd, NULL);
+        close(x->fd);
+    }
+    x->fd = -1;
+    x->state = state;
+}
+
+/* Starts stream x: a non-blocking connect, its request sent once connected. */
+static void sse_start(struct streams_run *sr, struct sse *x, const struct sockaddr_in *addr)
+{
+    struct epoll_event e = {.events = EPOLLOUT, .data.ptr = x};
+
+    x->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    x->started = now_us();
+    x->chunk_left = -1;
+    x->id_seq = -1;
+    x->state = SSE_CONNECTING;
+    if (x->fd < 0) {
+        sr->failed++;
+        x->state = SSE_DONE;
+        return;
+    }
+    if (connect(x->fd, (const struct sockaddr *)addr, sizeof *addr) && errno != EINPROGRESS) {
+        sr->failed++;
+        sse_close(sr, x, SSE_DONE);
+        return;
+    }
+    if (epoll_ctl(sr->ep, EPOLL_CTL_ADD, x->fd, &e))
+        die("streams: epoll_ctl: %s", strerror(errno));
+}
+
+/* What happened on x's socket; req is x's request. */
+static void sse_event(struct streams_run *sr, struct sse *x, uint32_t events, const char *req)
+{
+    char buf[65536];
+    uint64_t t = now_us();
+
+    if (x->state == SSE_CONNECTING) {
+        struct epoll_event e = {.events = EPOLLIN, .data.ptr = x};
+        int err = 0;
+        socklen_t len = sizeof err;
+        size_t n = strlen(req);
+
+        (void)events;
+        if (getsockopt(x->fd, SOL_SOCKET, SO_ERROR, &err, &len) || err ||
+            send(x->fd, req, n, MSG_NOSIGNAL) != (ssize_t)n) {
+            sr->failed++;
+            sse_close(sr, x, SSE_DONE);
+            return;
+        }
+        epoll_ctl(sr->ep, EPOLL_CTL_MOD, x->fd, &e);
+        x->state = SSE_HEAD;
+        return;
+    }
+    for (;;) {
+        ssize_t n = recv(x->fd, buf, sizeof buf, MSG_DONTWAIT);
+        const char *p = buf;
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && errno == EAGAIN)
+            return;
+        if (n <= 0) {
+            if (x->state == SSE_HEAD)
+                sr->refused++;
+            else {
+                sr->ended++;
+                sr->open--;
+                if (x->lat >= 0)
+                    sr->lat_open--;
+            }
+            sse_close(sr, x, SSE_DONE);
+            return;
+        }
+        if (x->state == SSE_HEAD) {
+            size_t k = (size_t)n < sizeof x->head - 1 - x->head_len ? (size_t)n
+                                                                     : sizeof x->head - 1 - x->head_len;
+            char *end;
+            int status = 0;
+
+            memcpy(x->head + x->head_len, buf, k);
+            x->head_len += k;
+            x->head[x->head_len] = 0;
+            if (!(end = strstr(x->head, "\r\n\r\n"))) {
+                if (x->head_len == sizeof x->head - 1) {
+                    sr->failed++;
+                    sse_close(sr, x, SSE_DONE);
+                }
+                return;
+            }
+            end[2] = 0;
+            if (sscanf(x->head, "HTTP/1.%*d %d", &status) != 1 || status != 200) {
+                if (sr->failed++ < 3)
+                    fprintf(stderr, "turnpost-bench: streams: %.200s\n", x->head);
+                sse_close(sr, x, SSE_DONE);
+                return;
+            }
+            x->chunked = http_header(x->head, "transfer-encoding:") != NULL;
+            x->state = SSE_OPEN;
+            sr->open++;
+            if (x->lat >= 0)
+                sr->lat_open++;
+            /* what followed the head in this read */
+            p = buf + ((size_t)(end + 4 - x->head) - (x->head_len - k));
+            n = buf + n - p;
+        }
+        if (n > 0 && sse_body(sr, x, p, (size_t)n, t)) {
+            sr->ended++;
+            sr->open--;
+            if (x->lat >= 0)
+                sr->lat_open--;
+            sse_close(sr, x, SSE_DONE);
+            return;
+        }
+    }
+}
+
+/* Waits up to ms for events on the streams and handles them. */
+static void streams_pump(struct streams_run *sr, char **reqs, int ms)
+{
+    struct epoll_event ev[256];
+    int k = epoll_wait(sr->ep, ev, 256, ms);
+
+    for (int e = 0; e < k; e++) {
+        struct sse *x = ev[e].data.ptr;
+
+        sse_event(sr, x, ev[e].events, reqs[x - sr->s]);
+    }
+}
+
+/* The mover: moves in the timed game at --rate a second, each 201 noted by seq. */
+struct mover {
+    pthread_t thread;
+    const struct options *o;
+    struct bench *b;
+    struct game *g;
+    struct streams_run *sr;
+    struct http *c;                 /* opened before the streams: the limit may */
+    double t_start, t_end;          /* keep a later connection waiting */
+    int moves, refused, finished;
+};
+
+static void *mover_run(void *arg)
+{
+    struct mover *mv = arg;
+    const struct options *o = mv->o;
+    struct bench *b = mv->b;
+    struct game *g = mv->g;
+    struct http *c = mv->c;
+    uint64_t rng = o->seed * 0x9E3779B97F4A7C15ULL + 77, seq = 0;
+    char body[65536], path[160], idem[96], type[24];
+    double rate = o->rate > 0 ? o->rate : 20;
+
+    for (long k = 0; !g->finished; k++) {
+        int seat = -1, status;
+        size_t len;
+        double t = mv->t_start + (double)k / rate;
+
+        if (t >= mv->t_end)
+            break;
+        sleep_until(t);
+        for (int s = 0; s < b->seats; s++)
+            if (g->must_act & (1u << s)) {
+                seat = s;
+                break;
+            }
+        if (seat < 0) {
+            game_refresh(c, b, g);
+            continue;
+        }
+        snprintf(path, sizeof path, "/v1/games/%s/legal-moves?seat=%d", g->id, seat);
+        if (http_do(c, path, b->accounts[g->acct[seat]].token, NULL, 0, NULL) != 200 ||
+            !(len = pick_move(c, b, g, seat, &rng, body, sizeof body, type, sizeof type))) {
+            mv->refused++;
+            game_refresh(c, b, g);
+            continue;
+        }
+        snprintf(path, sizeof path, "/v1/games/%s/moves", g->id);
+        snprintf(idem, sizeof idem, "bv-%s-%" PRIu64, run_id(), seq++);
+        status = http_do(c, path, b->accounts[g->acct[seat]].token, body, len, idem);
+        if (status == 201) {
+            uint64_t t1 = now_us();
+            int64_t s = answer_seq(c->body);
+
+            if (s > mv->sr->base && s - mv->sr->base <= mv->sr->max_moves)
+                atomic_store(&mv->sr->answer_us[s - mv->sr->base - 1], t1);
+            mv->moves++;
+            if (b->steam)
+                game_keep_view(g, c->body, c->len);
+            if (scan_answer(g, c->body)) {
+                json_t *v = http_json(c);
+
+                game_from_view(g, json_object_get(v, "game"));
+                json_decref(v);
+            }
+        } else {
+            mv->refused++;
+            game_refresh(c, b, g);
+        }
+    }
+    mv->finished = g->finished;
+    return NULL;
+}
+
+/* A request on c every 5 s, so that the server keeps it (30 s idle). */
+static void keep_alive(struct http *c, const struct bench *b, struct game *g, double *t)
+{
+    if (now_s() - *t < 5)
+        return;
+    *t = now_s();
+    if (game_refresh(c, b, g))
+        die("streams: the control connection was lost: %s", c->err);
+}
+
+/*
+ * streams: --streams N event streams (GET /v1/games/{id}/events) held at
+ * once, --subscribers K of them on one new game and the rest spread over
+ * the bench games; the server's VmRSS before and with them held; then
+ * moves in that game at --rate a second for --duration seconds, and the
+ * time from each move's 201 answer to its "event: move" on each of the K
+ * streams. The server's connection limit may stop the opening first: the
+ * streams are opened until none has opened for 3 s.
+ */
+static void cmd_streams(const struct options *o, struct bench *b)
+{
+    struct streams_run sr = {0};
+    struct rlimit rl;
+    struct http c;
+    struct game lg;
+    struct mover mv = {0};
+    struct sockaddr_in addr;
+    struct lats lat = {0};
+    char **reqs, idem[96], path[128];
+    int want = o->streams > 0 ? o->streams : 10000, k_lat = o->subscribers > 0 ? o->subscribers : 1000;
+    int next = 0, pending = 0, noanswer = 0;
+    long rss_before, rss_held, rss_after;
+    double t_open, open_s, last_progress, t_kept = now_s(), rate = o->rate > 0 ? o->rate : 20;
+    uint64_t pairs_missing = 0, early = 0, moves_seen = 0;
+    json_t *v;
+
+    if (k_lat > want)
+        k_lat = want;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)want + 256) {
+        rl.rlim_cur = rl.rlim_max < (rlim_t)want + 256 ? rl.rlim_max : (rlim_t)want + 256;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    getrlimit(RLIMIT_NOFILE, &rl);
+    /* the timed game: a new one, with all its moves ahead */
+    http_init(&c, o->url);
+    snprintf(idem, sizeof idem, "bsse-%s", run_id());
+    if (game_create(&c, b, 0, idem, &lg) || game_refresh(&c, b, &lg))
+        die("streams: cannot create the timed game");
+    if (!(v = http_json(&c)))
+        die("streams: unreadable view");
+    sr.base = json_integer_value(json_object_get(v, "move_count"));
+    json_decref(v);
+    sr.max_moves = (int)(rate * o->duration) + 64;
+    sr.lat_n = k_lat;
+    sr.answer_us = xcalloc((size_t)sr.max_moves, sizeof *sr.answer_us);
+    sr.arrive_us = xcalloc((size_t)sr.max_moves * (size_t)k_lat, sizeof *sr.arrive_us);
+    sr.s = xcalloc((size_t)want, sizeof *sr.s);
+    reqs = xcalloc((size_t)want, sizeof *reqs);
+    if ((sr.ep = epoll_create1(EPOLL_CLOEXEC)) < 0)
+        die("streams: epoll_create1: %s", strerror(errno));
+    addr = c.addr;
+    rss_before = server_rss_kb(o->server_pid);
+    t_open = last_progress = now_s();
+    /* K streams on the timed game first, then the rest over the other games */
+    while (next < want || pending > 0) {
+        int opened = sr.open;
+
+        while (next < want && pending < 256 && now_s() - last_progress < 3) {
+            struct sse *x = &sr.s[next];
+            const struct game *g = next < k_lat ? &lg : &b->games[(next - k_lat) % b->ngames];
+            char req[TOKEN_MAX + 512];
+
+            x->lat = next < k_lat ? next : -1;
+            snprintf(req, sizeof req,
+                     "GET /v1/games/%s/events HTTP/1.1\r\nHost: %s\r\n"
+                     "Authorization: Bearer %s\r\nAccept: text/event-stream\r\n\r\n",
+                     g->id, c.host, b->accounts[g->acct[0]].token);
+            if (!(reqs[next] = strdup(req)))
+                die("out of memory");
+            sse_start(&sr, x, &addr);
+            next++;
+            sr.n = next;
+        }
+        streams_pump(&sr, reqs, 50);
+        keep_alive(&c, b, &lg, &t_kept);
+        pending = 0;
+        for (int i = 0; i < sr.n; i++)
+            pending += sr.s[i].state == SSE_CONNECTING || sr.s[i].state == SSE_HEAD;
+        if (sr.open > opened)
+            last_progress = now_s();
+        if (now_s() - last_progress >= 3) {
+            /* nothing opened for 3 s: the server takes no more */
+            for (int i = 0; i < sr.n; i++)
+                if (sr.s[i].state == SSE_CONNECTING || sr.s[i].state == SSE_HEAD) {
+                    noanswer++;
+                    sse_close(&sr, &sr.s[i], SSE_DONE);
+                }
+            break;
+        }
+    }
+    open_s = now_s() - t_open;
+    fprintf(stderr, "turnpost-bench: streams: %d open of %d tried (%d wanted) in %.1f s, "
+            "%d on the timed game; %d refused, %d failed, %d unanswered\n",
+            sr.open, sr.n, want, open_s, sr.lat_open, sr.refused, sr.failed, noanswer);
+    /* settle, then the memory with them held */
+    for (double t = now_s(); now_s() - t < 2;) {
+        streams_pump(&sr, reqs, 50);
+        keep_alive(&c, b, &lg, &t_kept);
+    }
+    rss_held = server_rss_kb(o->server_pid);
+    mv.o = o;
+    mv.b = b;
+    mv.g = &lg;
+    mv.sr = &sr;
+    mv.c = &c;
+    mv.t_start = now_s() + 0.1;
+    mv.t_end = mv.t_start + o->duration;
+    if (pthread_create(&mv.thread, NULL, mover_run, &mv))
+        die("cannot start the mover thread");
+    while (now_s() < mv.t_end + 3)
+        streams_pump(&sr, reqs, 50);
+    pthread_join(mv.thread, NULL);
+    rss_after = server_rss_kb(o->server_pid);
+    (void)path;
+    for (int m = 0; m < sr.max_moves; m++) {
+        uint64_t a = atomic_load(&sr.answer_us[m]);
+
+        if (!a)
+            continue;
+        moves_seen++;
+        for (int j = 0; j < k_lat; j++) {
+            uint64_t t = sr.arrive_us[(size_t)m * (size_t)k_lat + (size_t)j];
+
+            if (sr.s[j].state != SSE_OPEN)
+                continue;
+            if (!t) {
+                pairs_missing++;
+                continue;
+            }
+            if (t < a)
+                early++;
+            lats_add(&lat, t > a ? t - a : 0);
+        }
+    }
+    lats_sort(&lat);
+    append_result(o,
+                  "%s kind=streams wanted=%d tried=%d open=%d refused=%d failed=%d unanswered=%d"
+                  " ended=%d open_s=%.1f nofile=%lu rss_before_kb=%ld rss_held_kb=%ld"
+                  " rss_after_kb=%ld kb_per_stream=%.1f subscribers=%d rate=%.1f duration=%.1f"
+                  " moves=%" PRIu64 " pairs=%" PRIu64 " p50_ms=%.2f p99_ms=%.2f mean_ms=%.2f"
+                  " max_ms=%.1f missing=%" PRIu64 " before_answer=%" PRIu64 " move_events=%" PRIu64
+                  " mover_refused=%d game_finished=%d",
+                  o->label, want, sr.n, sr.open, sr.refused, sr.failed, noanswer, sr.ended, open_s,
+                  (unsigned long)rl.rlim_cur, rss_before, rss_held, rss_after,
+                  sr.open > 0 && rss_before > 0 ? (double)(rss_held - rss_before) / sr.open : 0.0,
+                  sr.lat_open, rate, o->duration, moves_seen, (uint64_t)lat.n,
+                  lats_ms(&lat, 0.50), lats_ms(&lat, 0.99), lats_mean_ms(&lat),
+                  lats_ms(&lat, 1.0), pairs_missing, early, sr.events, mv.refused,
+                  mv.finished);
+    for (int i = 0; i < sr.n; i++) {
+        if (sr.s[i].fd >= 0)
+            close(sr.s[i].fd);
+        free(reqs[i]);
+    }
+    /* the timed game is left as it is; resigning it is not needed */
+    (void)path;
+    free(lg.view);
+    close(sr.ep);
+    http_free(&c);
+    free(reqs);
+    free(sr.s);
+    free((void *)sr.answer_us);
+    free(sr.arrive_us);
+    free(lat.v);
 }
 
 /* --------------------------------------------------------------- setup */
@@ -1806,7 +2761,7 @@ static void print_cpu(const struct results *r)
     static const char *const labels[] = {
         "http_moves_8", "http_moves_32", "pgbench_same_move_8", "pgbench_same_move_32",
         "pgbench_move_8", "pgbench_move_32", "http_view_8", "pgbench_same_read_8",
-        "pgbench_read_8", "http_soak", NULL};
+        "pgbench_read_8", "http_soak", "http_deliveries_moves", NULL};
     int header = 0;
 
     for (int i = 0; labels[i]; i++) {
@@ -1901,6 +2856,39 @@ static void print_rss(const char *path)
     free(soak);
 }
 
+/* The deliveries and streams phases, when they ran (last round). */
+static void print_live(const struct results *r)
+{
+    char k[16], v[24][32];
+    static const char *const dk[] = {"delivered", "due", "lost", "drain_s", "webhooks",
+                                     "before_answer", "repeats", "over_1s"};
+    static const char *const sk[] = {"open", "wanted", "refused", "unanswered", "failed",
+                                     "rss_before_kb", "rss_held_kb", "kb_per_stream",
+                                     "subscribers", "moves", "rate", "p50_ms", "p99_ms",
+                                     "pairs", "missing", "max_ms", "open_s"};
+
+    if (results_get(r, "http_deliveries", 0, "kind", k, sizeof k)) {
+        for (int i = 0; i < 8; i++)
+            if (!results_get(r, "http_deliveries", 0, dk[i], v[i], sizeof v[i]))
+                snprintf(v[i], sizeof v[i], "?");
+        printf("\n  webhooks: %s delivered of %s due, %s lost after a drain of %s s, to %s\n"
+               "  endpoints (one per seated account; every seat hears each move); %s before\n"
+               "  the move's answer, %s repeated, %s later than 1 s\n",
+               v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+    }
+    if (results_get(r, "sse_streams", 0, "kind", k, sizeof k)) {
+        for (int i = 0; i < 17; i++)
+            if (!results_get(r, "sse_streams", 0, sk[i], v[i], sizeof v[i]))
+                snprintf(v[i], sizeof v[i], "?");
+        printf("\n  event streams: %s open of %s wanted in %s s (%s closed unanswered, %s left\n"
+               "  waiting, %s failed); server VmRSS %.1f MB before, %.1f MB with them held\n"
+               "  (%s kB a stream); %s of them on one game, %s moves at %s/s: answer to\n"
+               "  event p50 %s ms, p99 %s ms, max %s ms over %s (move, stream) pairs, %s missing\n",
+               v[0], v[1], v[16], v[2], v[3], v[4], atof(v[5]) / 1024, atof(v[6]) / 1024, v[7],
+               v[8], v[9], v[10], v[11], v[12], v[15], v[13], v[14]);
+    }
+}
+
 static void cmd_report(const struct options *o)
 {
     struct results r;
@@ -1926,6 +2914,8 @@ static void cmd_report(const struct options *o)
     print_figure(&r, "pgbench_same_read_8", "pgbench row without state [ref]");
     print_figure(&r, "pgbench_read_8", "pgbench SELECT state [diag]");
     print_figure(&r, "http_soak", "HTTP POST /moves, soak");
+    print_figure(&r, "http_deliveries_moves", "HTTP POST /moves, webhooks subscribed");
+    print_figure(&r, "http_deliveries", "webhook deliveries, 201 to arrival");
     fmt_num(v8, sizeof v8, results_num(&r, "http_moves_8", "legal_rps"), "%.1f/s");
     fmt_num(v32, sizeof v32, results_num(&r, "http_moves_32", "legal_rps"), "%.1f/s");
     fmt_num(p8, sizeof p8, results_num(&r, "http_moves_8", "legal_p50_ms"), "%.2f");
@@ -1975,6 +2965,7 @@ static void cmd_report(const struct options *o)
         if (!isnan(x))
             print_check(&r, what[i], x, lo, hi, "%.2f", "(info)", 1, "");
     }
+    print_live(&r);
     print_cpu(&r);
     if (o->rss)
         print_rss(o->rss);
@@ -2015,6 +3006,12 @@ static int usage(void)
             "       turnpost-bench view   --url U --state F --clients N --duration S [--warmup S]\n"
             "                             [--label L] [--result F] [--round N] [--server-pid P]\n"
             "                             [--threads N]\n"
+            "       turnpost-bench deliveries --url U --state F --clients N --duration S\n"
+            "                             [--warmup S] [--drain S] [--label L] [--result F]\n"
+            "                             [--round N] [--server-pid P]\n"
+            "       turnpost-bench streams --url U --state F [--streams N] [--subscribers K]\n"
+            "                             [--rate R] --duration S [--label L] [--result F]\n"
+            "                             [--round N] [--server-pid P]\n"
             "       turnpost-bench report --result F [--rss F] [--title TEXT]\n"
             "       turnpost-bench cpu    --server-pid P --from S --to S --label L [--result F]\n"
             "                             [--round N]\n"
@@ -2083,6 +3080,14 @@ int main(int argc, char **argv)
             o.from = atof(v);
         else if (!strcmp(k, "--to"))
             o.to = atof(v);
+        else if (!strcmp(k, "--streams"))
+            o.streams = atoi(v);
+        else if (!strcmp(k, "--subscribers"))
+            o.subscribers = atoi(v);
+        else if (!strcmp(k, "--rate"))
+            o.rate = atof(v);
+        else if (!strcmp(k, "--drain"))
+            o.drain = atof(v);
         else if (!strcmp(k, "--seed"))
             o.seed = strtoull(v, NULL, 10);
         else
@@ -2104,11 +3109,17 @@ int main(int argc, char **argv)
     run_id(); /* before any thread */
     if (!strcmp(cmd, "setup")) {
         cmd_setup(&o);
-    } else if (!strcmp(cmd, "moves") || !strcmp(cmd, "view")) {
+    } else if (!strcmp(cmd, "moves") || !strcmp(cmd, "view") || !strcmp(cmd, "deliveries") ||
+               !strcmp(cmd, "streams")) {
         state_read(&b, o.state);
-        if (cmd[0] == 'm' && !o.fixed_move)
+        if (cmd[0] != 'v' && !o.fixed_move)
             player_init(&o, &b);
-        run_phase(&o, &b, cmd[0] == 'm');
+        if (cmd[0] == 'd')
+            cmd_deliveries(&o, &b);
+        else if (cmd[0] == 's')
+            cmd_streams(&o, &b);
+        else
+            run_phase(&o, &b, cmd[0] == 'm');
         for (int i = 0; i < b.ngames; i++)
             free(b.games[i].view);
         free(b.accounts);

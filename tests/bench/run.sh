@@ -6,7 +6,8 @@
 #
 #   tests/bench/run.sh [--ruleset R] [--seats N] [--games N] [--duration S]
 #                      [--warmup S] [--rounds N] [--soak S] [--workers N]
-#                      [--io-threads N] [--no-extra]
+#                      [--io-threads N] [--no-extra] [--delivery]
+#                      [--streams N] [--only-live]
 #
 # --ruleset steam plays 4-player Steam games unless --seats says otherwise
 # (other rulesets: their fewest seats), 64 of them unless --games says
@@ -17,6 +18,12 @@
 # comes and goes. --soak S adds S seconds of move submissions at the end,
 # for the server's memory over time. --no-extra skips the diagnostic
 # pgbench runs of the old reference (move.sql, read.sql).
+# --delivery adds webhook deliveries to a receiver in turnpost-bench while
+# moves run at 32 clients (the server then runs with
+# TURNPOST_WEBHOOK_ALLOW=127.0.0.1); --streams N adds N event streams held
+# at once, with the server's RSS, and the latency of a move's event on 1,000
+# of them on one game. Both come after the other phases and are off by
+# default; --only-live skips the other measured phases (setup still runs).
 # TURNPOST_BIN=path uses that server binary instead of building one;
 # BENCH_BUILD=dir builds in dir instead of build-bench/;
 # PG_FSYNC=off runs PostgreSQL without fsync (default: on).
@@ -25,6 +32,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 
 ruleset=ironfuture seats='' games='' duration=20 warmup=2 soak=0 extra=1 rounds=1
+delivery=0 streams=0 main=1
 client_threads=2   # pgbench -j, and the view clients' threads
 server_args=()
 while [ $# -gt 0 ]; do
@@ -39,12 +47,15 @@ while [ $# -gt 0 ]; do
     --workers) server_args+=(--workers "$2"); shift 2 ;;
     --io-threads) server_args+=(--io-threads "$2"); shift 2 ;;
     --no-extra) extra=0; shift ;;
-    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+    --delivery) delivery=1; shift ;;
+    --streams) streams=$2; shift 2 ;;
+    --only-live) main=0; shift ;;
+    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
     esac
 done
 [ -n "$seats" ] || [ "$ruleset" != steam ] || seats=4
 [ -n "$games" ] || { [ "$ruleset" = steam ] && games=64; } || games=256
-for v in "$games" "$duration" "$warmup" "$soak" "$rounds" ${seats:+"$seats"}; do
+for v in "$games" "$duration" "$warmup" "$soak" "$rounds" "$streams" ${seats:+"$seats"}; do
     [[ $v =~ ^[0-9]+$ ]] || { echo "run.sh: numbers only: $v" >&2; exit 2; }
 done
 [ "$duration" -ge 3 ] || { echo "run.sh: --duration is at least 3 s" >&2; exit 2; }
@@ -134,7 +145,10 @@ psql_q() { psql -qAt -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$pg_port" -U postgres -
 
 port=$(free_port)
 mkdir -p "$work/keys"
-TURNPOST_KEYS=$work/keys "$server_bin" serve --address 127.0.0.1 --port "$port" \
+# webhooks to the bench's own receiver on loopback, for --delivery only
+server_env=(TURNPOST_KEYS="$work/keys")
+[ "$delivery" = 0 ] || server_env+=(TURNPOST_WEBHOOK_ALLOW=127.0.0.1)
+env "${server_env[@]}" "$server_bin" serve --address 127.0.0.1 --port "$port" \
     "${server_args[@]}" >"$work/server.out" 2>"$work/server.log" &
 server_pid=$!
 url=http://127.0.0.1:$port
@@ -258,6 +272,7 @@ run_http() {
 }
 
 for round in $(seq 1 "$rounds"); do
+    [ "$main" = 1 ] || break
     [ "$rounds" = 1 ] || echo "=== round $round of $rounds" >&2
     # --- 2. HTTP move submissions, 3. the move in pgbench: the reference in
     # the server's shape, then (diagnostic) the old six-round-trip one ------
@@ -282,6 +297,20 @@ if [ "$soak" -gt 0 ]; then
     phase soak
     "$bench" moves --url "$url" --state "$work/state" --clients 32 --duration "$soak" \
         --warmup 0 --label http_soak --result "$results" --server-pid "$server_pid" >&2
+fi
+# --- 6b. webhook deliveries and event streams (--delivery, --streams N) ------
+round=1
+if [ "$delivery" = 1 ]; then
+    phase deliveries
+    "$bench" deliveries --url "$url" --state "$work/state" --clients 32 \
+        --duration "$duration" --warmup "$warmup" --drain 30 --label http_deliveries \
+        --result "$results" --server-pid "$server_pid" >&2
+fi
+if [ "$streams" -gt 0 ]; then
+    phase streams
+    "$bench" streams --url "$url" --state "$work/state" --streams "$streams" \
+        --subscribers 1000 --rate 20 --duration "$duration" --label sse_streams \
+        --result "$results" --server-pid "$server_pid" >&2
 fi
 phase done
 sleep 2.1   # one more RSS sample
