@@ -16,7 +16,7 @@
 #include "webhook_sign.h"
 #include "webhooks.h"
 
-#define FANOUT_BATCH 50
+#define FANOUT_BATCH 200
 
 struct dispatch_thread;
 
@@ -111,13 +111,17 @@ int delivery_config_from_env(struct delivery_config *c, char *err, size_t errlen
     return 0;
 }
 
-/* Outbox rows into deliveries, a batch at a time, until none is left. */
-static void fan_out(struct dispatch_thread *t)
+/*
+ * Outbox rows into deliveries: one batch a round, so that sending is never
+ * starved by a busy outbox (the round after comes at once when the batch
+ * was full). Returns 1 when rows may be left.
+ */
+static int fan_out(struct dispatch_thread *t)
 {
     struct db *db = t->db;
     size_t claimed;
 
-    do {
+    {
         json_t *rows = NULL, *listeners = NULL, *games = json_array(),
                *accounts = json_array(), *ids = json_array(), *out = json_array(), *row;
         char *games_text = NULL, *accounts_text = NULL, *ids_text = NULL, *out_text = NULL;
@@ -165,7 +169,8 @@ static void fan_out(struct dispatch_thread *t)
         free(accounts_text);
         free(ids_text);
         free(out_text);
-    } while (claimed == FANOUT_BATCH && !atomic_load(&t->d->stopping));
+    }
+    return claimed == FANOUT_BATCH;
 }
 
 /* Refuses a connection to an address the policy does not allow. */
@@ -406,7 +411,8 @@ static void *loop(void *arg)
             now - last >= (uint64_t)DISPATCH_POLL_MS * 1000000u) {
             last = now;
             if (db_ready(t->db) == STORAGE_OK) {
-                fan_out(t);
+                if (fan_out(t))
+                    atomic_store(&t->woken, 1);   /* more rows: another round soon */
                 claim(t);
             }
         }

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -543,6 +544,27 @@ static void *worker_loop(void *arg)
     return NULL;
 }
 
+/*
+ * Connections held at once: event streams hold theirs for hours, so the
+ * limit is high (TURNPOST_MAX_CONNECTIONS, default 12000), and the process
+ * may open as many files as its hard limit allows.
+ */
+static int connection_limit(void)
+{
+    const char *v = getenv("TURNPOST_MAX_CONNECTIONS");
+    long n = v ? atol(v) : 12000;
+    struct rlimit rl;
+
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (rlim_t)n + 256 > rl.rlim_cur)
+        n = (long)rl.rlim_cur - 256;   /* room for database connections and logs */
+    return n < 16 ? 16 : n > 1000000 ? 1000000 : (int)n;
+}
+
 struct server *server_start(struct app *app, const char *address, int port,
                             int io_threads)
 {
@@ -584,7 +606,7 @@ struct server *server_start(struct app *app, const char *address, int port,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)io_threads,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_LIMIT, 2000u,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)connection_limit(),
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
