@@ -8,6 +8,7 @@
 #include "../engine.h"
 #include "game.h"
 #include "play.h"
+#include "svg.h"
 #include "text.h"
 #include "view.h"
 
@@ -151,4 +152,5 @@ const struct rules_engine steam_engine = {
     .text_moves = steam_text_moves,
     .text_parse = steam_text_parse,
     .text_move = steam_text_move,
+    .svg_view = steam_svg_view,
 };
