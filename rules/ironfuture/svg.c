@@ -25,6 +25,7 @@
 
 #include "catalog.h"
 #include "game.h"
+#include "text_buf.h"
 #include "view.h"
 
 /* The palette: warm paper, dark ink, one colour per seat. */
@@ -54,94 +55,10 @@ static const char *const seat_wash[IF_SEATS] = {"#dbe7f7", "#fbe2d5"};
 #define HAND_Y 468
 #define CARD_H 106
 
-/* ---- a growing string ------------------------------------------------- */
-
-struct text {
-    char *p;
-    size_t n, cap;
-    int failed;               /* out of memory: p is dropped at the end */
-};
-
-static void grow(struct text *t, size_t more)
-{
-    size_t cap = t->cap ? t->cap : 4096;
-    char *p;
-
-    if (t->failed || t->n + more < t->cap)
-        return;
-    while (cap <= t->n + more)
-        cap *= 2;
-    if (!(p = realloc(t->p, cap))) {
-        t->failed = 1;
-        return;
-    }
-    t->p = p;
-    t->cap = cap;
-}
-
-static void put_bytes(struct text *t, const char *s, size_t len)
-{
-    grow(t, len);
-    if (t->failed)
-        return;
-    memcpy(t->p + t->n, s, len);
-    t->n += len;
-    t->p[t->n] = 0;
-}
-
-static void put(struct text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void put(struct text *t, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    int len;
-
-    va_start(ap, fmt);
-    len = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (len < 0 || (size_t)len >= sizeof buf) {
-        t->failed = 1;        /* markup is short; a longer line is a bug */
-        return;
-    }
-    put_bytes(t, buf, (size_t)len);
-}
-
-/* s as XML character data: & < > " ' escaped, control characters dropped. */
-static void put_esc(struct text *t, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': put_bytes(t, "&amp;", 5); break;
-        case '<': put_bytes(t, "&lt;", 4); break;
-        case '>': put_bytes(t, "&gt;", 4); break;
-        case '"': put_bytes(t, "&quot;", 6); break;
-        case '\'': put_bytes(t, "&#39;", 5); break;
-        default:
-            /* XML 1.0 allows no control character but tab and newlines. */
-            if ((unsigned char)*s >= 0x20 || *s == '\t')
-                put_bytes(t, s, 1);
-        }
-    }
-}
-
-/* ---- text ------------------------------------------------------------- */
-
-/* Characters in UTF-8 s (continuation bytes are not counted). */
-static int glyphs(const char *s)
-{
-    int n = 0;
-
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xc0) != 0x80;
-    return n;
-}
-
 /* The estimated width of s in size px: DejaVu Sans, a little generous. */
 static double width_of(const char *s, double size, int bold)
 {
-    return glyphs(s) * size * (bold ? 0.66 : 0.6);
+    return text_buf_glyphs(s) * size * (bold ? 0.66 : 0.6);
 }
 
 /*
@@ -153,7 +70,7 @@ static double width_of(const char *s, double size, int bold)
  * location discard, a rule text). Renderers differ in their support of
  * textLength (librsvg has none), so it is not used.
  */
-static void draw_text(struct text *t, int x, int y, double size, const char *attrs,
+static void draw_text(struct text_buf *t, int x, int y, double size, const char *attrs,
                       int maxw, int may_cut, const char *s)
 {
     int bold = strstr(attrs, "bold") != NULL;
@@ -182,19 +99,19 @@ static void draw_text(struct text *t, int x, int y, double size, const char *att
         }
         size = fit;
     }
-    put(t, "<text x=\"%d\" y=\"%d\" font-size=\"%.1f\"%s%s>", x, y, size,
+    text_buf_printf(t, "<text x=\"%d\" y=\"%d\" font-size=\"%.1f\"%s%s>", x, y, size,
         *attrs ? " " : "", attrs);
-    put_esc(t, s);
-    put_bytes(t, "</text>\n", 8);
+    text_buf_xml(t, s);
+    text_buf_bytes(t, "</text>\n", 8);
 }
 
-static void text_fit(struct text *t, int x, int y, int size, const char *attrs,
+static void text_fit(struct text_buf *t, int x, int y, int size, const char *attrs,
                      int maxw, const char *s)
 {
     draw_text(t, x, y, size, attrs, maxw, 0, s);
 }
 
-static void text_clip(struct text *t, int x, int y, int size, const char *attrs,
+static void text_clip(struct text_buf *t, int x, int y, int size, const char *attrs,
                       int maxw, const char *s)
 {
     draw_text(t, x, y, size, attrs, maxw, 1, s);
@@ -214,10 +131,10 @@ static void utf8_trim(char *buf)
         buf[k - 1] = 0;
 }
 
-static void label(struct text *t, int x, int y, int size, const char *attrs, int maxw,
+static void label(struct text_buf *t, int x, int y, int size, const char *attrs, int maxw,
                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
-static void label(struct text *t, int x, int y, int size, const char *attrs, int maxw,
+static void label(struct text_buf *t, int x, int y, int size, const char *attrs, int maxw,
                   const char *fmt, ...)
 {
     char buf[1024];
@@ -255,7 +172,7 @@ static void cat(char *buf, size_t cap, const char *fmt, ...)
  * characters, at most lines of them (the last ending "…" when s goes on),
  * drawn from (x, y) down by step. Returns the lines drawn.
  */
-static int wrap(struct text *t, int x, int y, int step, int size, const char *attrs,
+static int wrap(struct text_buf *t, int x, int y, int step, int size, const char *attrs,
                 int width, int lines, const char *s)
 {
     char line[512];
@@ -379,12 +296,12 @@ static const char *phase_label(const char *phase)
 
 /* ---- the parts of the picture ----------------------------------------- */
 
-static void draw_header(struct text *t, const json_t *v, int viewer)
+static void draw_header(struct text_buf *t, const json_t *v, int viewer)
 {
     char status[160];
 
     status_line(status, sizeof status, v, viewer);
-    put(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
+    text_buf_printf(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
         HEAD_H, INK);
     label(t, 14, 26, 17, "font-weight=\"bold\" fill=\"#ffffff\"", 0, "IRON FUTURE");
     label(t, 150, 26, 12, "fill=\"#d8dee6\"",
@@ -396,7 +313,7 @@ static void draw_header(struct text *t, const json_t *v, int viewer)
 }
 
 /* A seat's panel: name, token, rounds won, resources, counts, supports. */
-static void draw_player(struct text *t, const json_t *v, const json_t *pl, int x, int w,
+static void draw_player(struct text_buf *t, const json_t *v, const json_t *pl, int x, int w,
                         int viewer)
 {
     const json_t *first = json_object_get(v, "first_player"), *x2;
@@ -407,17 +324,17 @@ static void draw_player(struct text *t, const json_t *v, const json_t *pl, int x
     char buf[512] = "";
     size_t i;
 
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
            "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, w, PLAYER_H, PANEL,
         acts ? GOLD : EDGE, acts ? 3 : 1);
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>\n", x + 2,
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>\n", x + 2,
         y + 2, PLAYER_H - 4, seat_ink[s]);
-    put(t, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">",
+    text_buf_printf(t, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">",
         x + 18, y + 20, seat_ink[s]);
-    put(t, "Seat %d%s</text>\n", s, s == viewer ? " (you)" : "");
+    text_buf_printf(t, "Seat %d%s</text>\n", s, s == viewer ? " (you)" : "");
     /* The first-player token; first_player is null while a rematch's chooser decides. */
     if (json_is_integer(first) && json_integer_value(first) == s) {
-        put(t, "<circle cx=\"%d\" cy=\"%d\" r=\"12\" fill=\"%s\" stroke=\"#7a5d00\"/>\n",
+        text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"12\" fill=\"%s\" stroke=\"#7a5d00\"/>\n",
             x + w - 22, y + 18, GOLD);
         label(t, x + w - 22, y + 22, 9, "font-weight=\"bold\" fill=\"#ffffff\" "
               "text-anchor=\"middle\"", 0, "1st");
@@ -432,7 +349,7 @@ static void draw_player(struct text *t, const json_t *v, const json_t *pl, int x
     /* Rounds won as pips, then the trophies by name. */
     label(t, x + 18, y + 39, 10, "fill=\"" MUTED "\"", 0, "Rounds won %d", won);
     for (int r = 0; r < rtw; r++)
-        put(t, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\"/>\n",
+        text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\"/>\n",
             x + 110 + r * 14, y + 35, r < won ? seat_ink[s] : PANEL, seat_ink[s]);
     px = x + 110 + rtw * 14;
     json_array_foreach(json_object_get(pl, "trophies"), i, x2)
@@ -440,7 +357,7 @@ static void draw_player(struct text *t, const json_t *v, const json_t *pl, int x
     if (buf[0])
         text_clip(t, px, y + 39, 10, "", x + w - 10 - px, buf);
     /* Resources as a token, then the counts. */
-    put(t, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"%s\"/>\n", x + 24, y + 52, GOLD);
+    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"%s\"/>\n", x + 24, y + 52, GOLD);
     label(t, x + 36, y + 56, 11, "font-weight=\"bold\"", 0, "%d resources",
           int_of(pl, "resources"));
     buf[0] = 0;
@@ -462,7 +379,7 @@ static void draw_player(struct text *t, const json_t *v, const json_t *pl, int x
  * One side of a location: header (seat, capture, beacon) and its units in
  * rows, two columns when they are many. The attacker is outlined in gold.
  */
-static void draw_side(struct text *t, const json_t *loc, int s, int x, int y, int w, int h,
+static void draw_side(struct text_buf *t, const json_t *loc, int s, int x, int y, int w, int h,
                       int viewer, int attacker)
 {
     const json_t *side = json_array_get(json_object_get(loc, "units"), (size_t)s), *c;
@@ -478,7 +395,7 @@ static void draw_side(struct text *t, const json_t *loc, int s, int x, int y, in
 
     label(t, x + 8, y + 12, 10, "font-weight=\"bold\"", 0, "Seat %d%s", s,
           s == viewer ? " (you)" : "");
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"4\" height=\"10\" fill=\"%s\"/>\n", x + 2,
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"4\" height=\"10\" fill=\"%s\"/>\n", x + 2,
         y + 3, seat_ink[s]);
     cat(flag, sizeof flag, "capture %d", cap);
     if (beacon)
@@ -495,7 +412,7 @@ static void draw_side(struct text *t, const json_t *loc, int s, int x, int y, in
             label(t, rx + 4, ry + 10, 9, "fill=\"" MUTED "\"", 0, "+%d more", n - shown);
             break;
         }
-        put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"2\" fill=\"%s\" "
+        text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"2\" fill=\"%s\" "
                "stroke=\"%s\" stroke-width=\"%d\"/>\n", rx, ry, cw, ROW_H - 2, seat_wash[s],
             hot ? GOLD : seat_ink[s], hot ? 2 : 1);
         if (cols == 1)
@@ -512,7 +429,7 @@ static void draw_side(struct text *t, const json_t *loc, int s, int x, int y, in
 }
 
 /* A location of the line, opponent's side above, the viewer's below. */
-static void draw_location(struct text *t, const json_t *v, const json_t *loc, int x, int w,
+static void draw_location(struct text_buf *t, const json_t *v, const json_t *loc, int x, int w,
                           int viewer)
 {
     const json_t *at = json_object_get(v, "attack"), *p;
@@ -524,14 +441,14 @@ static void draw_location(struct text *t, const json_t *v, const json_t *loc, in
 
     json_array_foreach(json_object_get(v, "trophy_choice"), i, p)
         choice |= json_integer_value(p) == pos;
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
            "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, w, LINE_H, PANEL,
         choice ? GOLD : EDGE, choice ? 3 : 1);
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"5\" fill=\"%s\"/>\n",
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"5\" fill=\"%s\"/>\n",
         x + 1, y + 1, w - 2, BAND);
     label(t, x + 8, y + 17, 13, "font-weight=\"bold\"", w - 80, "@%d %s", pos,
           str_of(loc, "name"));
-    put(t, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"/>\n", x + w - 52, y + 13, GOLD);
+    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"/>\n", x + w - 52, y + 13, GOLD);
     label(t, x + w - 52, y + 17, 10, "font-weight=\"bold\" fill=\"#ffffff\" "
           "text-anchor=\"middle\"", 0, "%d", int_of(loc, "resources"));
     label(t, x + w - 40, y + 17, 10, "fill=\"" MUTED "\"", 0, "tokens");
@@ -541,7 +458,7 @@ static void draw_location(struct text *t, const json_t *v, const json_t *loc, in
                        int_of(v, "turn")), 1);
     wrap(t, x + 8, y + 38 + lines * 11, 11, 9, "fill=\"" MUTED "\"", (w - 16) * 100 / 500,
          RULE_LINES - lines, str_of(loc, "text"));
-    put(t, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+    text_buf_printf(t, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
            "stroke-dasharray=\"4 3\"/>\n", x + 6, sides_y + half, x + w - 6, sides_y + half,
         EDGE);
     draw_side(t, loc, 1 - bottom, x, sides_y, w, half, viewer, attacker);
@@ -549,7 +466,7 @@ static void draw_location(struct text *t, const json_t *v, const json_t *loc, in
 }
 
 /* A card in full (hand, market), from a view's card_full object. */
-static void draw_card(struct text *t, const json_t *card, int x, int y, int w, int h,
+static void draw_card(struct text_buf *t, const json_t *card, int x, int y, int w, int h,
                       const char *ink)
 {
     const json_t *wp, *a;
@@ -557,9 +474,9 @@ static void draw_card(struct text *t, const json_t *card, int x, int y, int w, i
     int ly = y + 57;
     size_t i;
 
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" fill=\"%s\" "
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" fill=\"%s\" "
            "stroke=\"%s\" stroke-width=\"1.5\"/>\n", x, y, w, h, PANEL, ink);
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"19\" rx=\"4\" fill=\"%s\"/>\n",
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"19\" rx=\"4\" fill=\"%s\"/>\n",
         x + 1, y + 1, w - 2, ink);
     text_fit(t, x + 6, y + 14, 11, "font-weight=\"bold\" fill=\"#ffffff\"", w - 12,
              str_of(card, "name"));
@@ -588,7 +505,7 @@ static void draw_card(struct text *t, const json_t *card, int x, int y, int w, i
 }
 
 /* A row of cards from x across w, each at most 170 px wide. */
-static void draw_cards(struct text *t, const json_t *cards, int x, int y, int w, int h,
+static void draw_cards(struct text_buf *t, const json_t *cards, int x, int y, int w, int h,
                        const char *ink)
 {
     int n = (int)json_array_size(cards), cw;
@@ -605,12 +522,12 @@ static void draw_cards(struct text *t, const json_t *cards, int x, int y, int w,
 }
 
 /* The middle of the table when there is no line: the market, or a notice. */
-static void draw_middle(struct text *t, const json_t *v, int viewer)
+static void draw_middle(struct text_buf *t, const json_t *v, int viewer)
 {
     const json_t *market = json_object_get(v, "market");
     char status[160];
 
-    put(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
            "stroke=\"%s\"/>\n", MARGIN, LINE_Y, IF_SVG_WIDTH - 2 * MARGIN, LINE_H, PANEL,
         EDGE);
     if (json_array_size(market)) {
@@ -627,7 +544,7 @@ static void draw_middle(struct text *t, const json_t *v, int viewer)
 }
 
 /* The decks, the location discard, and the attack being allocated. */
-static void draw_strip(struct text *t, const json_t *v)
+static void draw_strip(struct text_buf *t, const json_t *v)
 {
     const struct if_catalog *cat_ = ironfuture_catalog_get();
     const json_t *at = json_object_get(v, "attack");
@@ -675,7 +592,7 @@ static void draw_strip(struct text *t, const json_t *v)
 }
 
 /* Along the bottom: the viewer's own hand, and nothing for a spectator. */
-static void draw_hand(struct text *t, const json_t *v, int viewer)
+static void draw_hand(struct text_buf *t, const json_t *v, int viewer)
 {
     const json_t *players = json_object_get(v, "players"), *hand;
 
@@ -688,7 +605,7 @@ static void draw_hand(struct text *t, const json_t *v, int viewer)
     }
     /* Only the viewer's own player entry carries a hand (view.c). */
     hand = json_object_get(json_array_get(players, (size_t)viewer), "hand");
-    put(t, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">"
+    text_buf_printf(t, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">"
            "Your hand (seat %d): %zu card%s</text>\n", MARGIN + 2, HAND_Y + 12,
         seat_ink[viewer], viewer, json_array_size(hand),
         json_array_size(hand) == 1 ? "" : "s");
@@ -698,20 +615,20 @@ static void draw_hand(struct text *t, const json_t *v, int viewer)
 
 /* ---- the document ----------------------------------------------------- */
 
-static void open_svg(struct text *t, const char *title)
+static void open_svg(struct text_buf *t, const char *title)
 {
-    put(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+    text_buf_printf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"%s\">\n",
         IF_SVG_WIDTH, IF_SVG_HEIGHT, IF_SVG_WIDTH, IF_SVG_HEIGHT, FONTS, INK);
-    put(t, "<title>");
-    put_esc(t, title);
-    put(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
+    text_buf_printf(t, "<title>");
+    text_buf_xml(t, title);
+    text_buf_printf(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
         IF_SVG_HEIGHT, PAPER);
 }
 
-static char *close_svg(struct text *t)
+static char *close_svg(struct text_buf *t)
 {
-    put(t, "</svg>\n");
+    text_buf_printf(t, "</svg>\n");
     if (t->failed) {
         free(t->p);
         return NULL;
@@ -723,7 +640,7 @@ char *ironfuture_svg_view(const json_t *state, int seat)
 {
     struct if_game g;
     struct rules_error err;
-    struct text t = {0};
+    struct text_buf t = {0};
     const json_t *locs;
     char title[96];
     json_t *v;

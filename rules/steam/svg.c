@@ -36,6 +36,7 @@
 
 #include "catalog.h"
 #include "game.h"
+#include "text_buf.h"
 #include "view.h"
 
 #define SQRT3 1.7320508075688772
@@ -96,92 +97,16 @@ static const double side_dy[6] = {0, H3, H3, 0, -H3, -H3};
 static const double corner_dx[6] = {H3, 0, -H3, -H3, 0, H3};
 static const double corner_dy[6] = {0.5, 1, 0.5, -0.5, -1, -0.5};
 
-/* ---- a growing string ------------------------------------------------- */
-
-struct text {
-    char *p;
-    size_t n, cap;
-    int failed;               /* out of memory: p is dropped at the end */
-};
-
-static void put_bytes(struct text *t, const char *s, size_t len)
-{
-    if (t->failed)
-        return;
-    if (t->n + len + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 32768;
-        char *p;
-
-        while (cap < t->n + len + 1)
-            cap *= 2;
-        if (!(p = realloc(t->p, cap))) {
-            t->failed = 1;
-            return;
-        }
-        t->p = p;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->n, s, len);
-    t->n += len;
-    t->p[t->n] = 0;
-}
-
-static void put(struct text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void put(struct text *t, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    int len;
-
-    va_start(ap, fmt);
-    len = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (len < 0 || (size_t)len >= sizeof buf) {
-        t->failed = 1;        /* markup is short; a longer piece is a bug */
-        return;
-    }
-    put_bytes(t, buf, (size_t)len);
-}
-
-/* s as XML character data: & < > " ' escaped, control characters dropped. */
-static void put_esc(struct text *t, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': put_bytes(t, "&amp;", 5); break;
-        case '<': put_bytes(t, "&lt;", 4); break;
-        case '>': put_bytes(t, "&gt;", 4); break;
-        case '"': put_bytes(t, "&quot;", 6); break;
-        case '\'': put_bytes(t, "&#39;", 5); break;
-        default:
-            if ((unsigned char)*s >= 0x20 || *s == '\t')
-                put_bytes(t, s, 1);
-        }
-    }
-}
-
-/* Characters in UTF-8 s (continuation bytes are not counted). */
-static int glyphs(const char *s)
-{
-    int n = 0;
-
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xc0) != 0x80;
-    return n;
-}
-
 /*
  * The formatted text at (x, y) in size px, with further presentation
  * attributes attrs ("" for none); a text whose estimated width (DejaVu
  * Sans, a little generous) passes maxw (0: no limit) is drawn smaller to
  * fit, whole. The text is escaped.
  */
-static void label(struct text *t, double x, double y, double size, const char *attrs,
+static void label(struct text_buf *t, double x, double y, double size, const char *attrs,
                   double maxw, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
-static void label(struct text *t, double x, double y, double size, const char *attrs,
+static void label(struct text_buf *t, double x, double y, double size, const char *attrs,
                   double maxw, const char *fmt, ...)
 {
     char buf[400];
@@ -191,13 +116,13 @@ static void label(struct text *t, double x, double y, double size, const char *a
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    w = glyphs(buf) * size * (strstr(attrs, "bold") ? 0.66 : 0.6);
+    w = text_buf_glyphs(buf) * size * (strstr(attrs, "bold") ? 0.66 : 0.6);
     if (maxw > 0 && w > maxw)
         size = size * maxw / w;
-    put(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\"%s%s>", x, y, size,
+    text_buf_printf(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\"%s%s>", x, y, size,
         *attrs ? " " : "", attrs);
-    put_esc(t, buf);
-    put_bytes(t, "</text>\n", 8);
+    text_buf_xml(t, buf);
+    text_buf_bytes(t, "</text>\n", 8);
 }
 
 /* ---- the view, read --------------------------------------------------- */
@@ -222,7 +147,7 @@ static int bv(const json_t *o, const char *key)
 /* ---- the layout ------------------------------------------------------- */
 
 struct pic {
-    struct text t;
+    struct text_buf t;
     const struct st_catalog *cat;
     const struct st_map *m;
     const json_t *v;           /* the seat's view, borrowed */
@@ -279,12 +204,12 @@ static double hex_y(const struct pic *p, int h)
 }
 
 /* A hexagon of radius r around (x, y), as a polygon with attrs. */
-static void hexagon(struct text *t, double x, double y, double r, const char *attrs)
+static void hexagon(struct text_buf *t, double x, double y, double r, const char *attrs)
 {
-    put(t, "<polygon points=\"");
+    text_buf_printf(t, "<polygon points=\"");
     for (int k = 0; k < 6; k++)
-        put(t, "%s%.1f,%.1f", k ? " " : "", x + r * corner_dx[k], y + r * corner_dy[k]);
-    put(t, "\" %s/>\n", attrs);
+        text_buf_printf(t, "%s%.1f,%.1f", k ? " " : "", x + r * corner_dx[k], y + r * corner_dy[k]);
+    text_buf_printf(t, "\" %s/>\n", attrs);
 }
 
 /* The map's code of hex h ('~', '.', 'C', ...) from the view's rows. */
@@ -322,7 +247,7 @@ static void draw_hexes(struct pic *p)
         if (h >= 0)
             colour[h] = steam_colour_parse(sv(c, "colour"));
     }
-    put(&p->t, "<g stroke=\"%s\" stroke-width=\"1\">\n", HEX_EDGE);
+    text_buf_printf(&p->t, "<g stroke=\"%s\" stroke-width=\"1\">\n", HEX_EDGE);
     for (int h = 0; h < p->m->nhex; h++) {
         char code = code_of(p, h), attrs[48];
         const char *fill = code == 'h' || code == 'H' ? HILLS : code == 'c' ? COAST : PLAINS;
@@ -334,25 +259,25 @@ static void draw_hexes(struct pic *p)
         snprintf(attrs, sizeof attrs, "fill=\"%s\"", fill);
         hexagon(&p->t, hex_x(p, h), hex_y(p, h), p->r, attrs);
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
     /* rivers across the lower half, ridges on hills */
-    put(&p->t, "<g fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n");
+    text_buf_printf(&p->t, "<g fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n");
     for (int h = 0; h < p->m->nhex; h++) {
         char code = code_of(p, h);
         double x = hex_x(p, h), y = hex_y(p, h), r = p->r;
 
         if (code == 'r' || code == 'H' || code == 'T')
-            put(&p->t, "<path d=\"M%.1f,%.1f q%.1f,%.1f %.1f,0 t%.1f,0 t%.1f,0 t%.1f,0\" "
+            text_buf_printf(&p->t, "<path d=\"M%.1f,%.1f q%.1f,%.1f %.1f,0 t%.1f,0 t%.1f,0 t%.1f,0\" "
                        "stroke=\"%s\" stroke-width=\"2.5\"/>\n",
                 x - 0.6 * r, y + 0.32 * r, 0.15 * r, -0.16 * r, 0.3 * r, 0.3 * r,
                 0.3 * r, 0.3 * r, RIVER);
         if (code == 'h' || code == 'H')
-            put(&p->t, "<path d=\"M%.1f,%.1f l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f\" "
+            text_buf_printf(&p->t, "<path d=\"M%.1f,%.1f l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f\" "
                        "stroke=\"%s\" stroke-width=\"2\"/>\n",
                 x - 0.42 * r, y - 0.1 * r, 0.21 * r, -0.26 * r, 0.21 * r, 0.26 * r,
                 0.21 * r, -0.26 * r, 0.21 * r, 0.26 * r, HILL_MARK);
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* Impassable sides ("hex/side" in the view) as thick edges. */
@@ -361,7 +286,7 @@ static void draw_ridges(struct pic *p)
     const json_t *imp = json_object_get(json_object_get(p->v, "map"), "impassable"), *e;
     size_t i;
 
-    put(&p->t, "<g stroke=\"%s\" stroke-width=\"5\" stroke-linecap=\"round\">\n", RIDGE);
+    text_buf_printf(&p->t, "<g stroke=\"%s\" stroke-width=\"5\" stroke-linecap=\"round\">\n", RIDGE);
     json_array_foreach(imp, i, e) {
         const char *s = json_string_value(e), *slash = s ? strchr(s, '/') : NULL;
         char name[8];
@@ -374,12 +299,12 @@ static void draw_ridges(struct pic *p)
         if ((h = hex_of(p, name)) < 0)
             continue;
         side = slash[1] - '0';
-        put(&p->t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+        text_buf_printf(&p->t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
             hex_x(p, h) + p->r * corner_dx[(side + 5) % 6],
             hex_y(p, h) + p->r * corner_dy[(side + 5) % 6],
             hex_x(p, h) + p->r * corner_dx[side], hex_y(p, h) + p->r * corner_dy[side]);
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* A segment end of the view: a side 0..5, or ST_TOWN_END for "town". */
@@ -449,7 +374,7 @@ static void draw_track(struct pic *p, int nseats)
     size_t i, k;
     double cw = p->r * 0.21, sw = p->r * 0.12;
 
-    put(&p->t, "<g fill=\"none\" stroke-linecap=\"round\">\n");
+    text_buf_printf(&p->t, "<g fill=\"none\" stroke-linecap=\"round\">\n");
     json_array_foreach(json_object_get(p->v, "track"), i, tr) {
         int h = hex_of(p, sv(tr, "hex"));
         double x, y;
@@ -458,11 +383,11 @@ static void draw_track(struct pic *p, int nseats)
             continue;
         x = hex_x(p, h);
         y = hex_y(p, h);
-        put(&p->t, "<g class=\"track\" data-hex=\"");
-        put_esc(&p->t, sv(tr, "hex"));
-        put(&p->t, "\" data-tile=\"");
-        put_esc(&p->t, sv(tr, "tile"));
-        put(&p->t, "\" data-rotation=\"%d\">\n", iv(tr, "rotation"));
+        text_buf_printf(&p->t, "<g class=\"track\" data-hex=\"");
+        text_buf_xml(&p->t, sv(tr, "hex"));
+        text_buf_printf(&p->t, "\" data-tile=\"");
+        text_buf_xml(&p->t, sv(tr, "tile"));
+        text_buf_printf(&p->t, "\" data-rotation=\"%d\">\n", iv(tr, "rotation"));
         json_array_foreach(json_object_get(tr, "segments"), k, seg) {
             const json_t *ends = json_object_get(seg, "ends");
             int owner = iv(seg, "owner"), own = owner >= 0 && owner < nseats;
@@ -470,16 +395,16 @@ static void draw_track(struct pic *p, int nseats)
 
             seg_path(d, sizeof d, x, y, p->r, end_of(json_array_get(ends, 0)),
                      end_of(json_array_get(ends, 1)));
-            put(&p->t, "<path d=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n", d,
+            text_buf_printf(&p->t, "<path d=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n", d,
                 own ? seat_case[owner] : "#444444", cw);
-            put(&p->t, "<path class=\"seg\" data-owner=\"%d\" d=\"%s\" stroke=\"%s\" "
+            text_buf_printf(&p->t, "<path class=\"seg\" data-owner=\"%d\" d=\"%s\" stroke=\"%s\" "
                        "stroke-width=\"%.1f\"%s/>\n",
                 own ? owner : -1, d, own ? seat_fill[owner] : UNOWNED, sw,
                 bv(seg, "complete") ? "" : " stroke-dasharray=\"6 4\"");
         }
-        put(&p->t, "</g>\n");
+        text_buf_printf(&p->t, "</g>\n");
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* The cubes (an array of colour names) centred on (x, y), each a small
@@ -501,22 +426,22 @@ static void draw_cubes(struct pic *p, const char *hex, const json_t *cubes, doub
     hgt = rows * size + (rows - 1) * gap;
     x0 = x - w / 2;
     y0 = y - hgt / 2;
-    put(&p->t, "<g class=\"cubes\" data-city=\"");
-    put_esc(&p->t, hex);
-    put(&p->t, "\" stroke=\"#1b1b1b\" stroke-width=\"0.8\">\n");
-    put(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" "
+    text_buf_printf(&p->t, "<g class=\"cubes\" data-city=\"");
+    text_buf_xml(&p->t, hex);
+    text_buf_printf(&p->t, "\" stroke=\"#1b1b1b\" stroke-width=\"0.8\">\n");
+    text_buf_printf(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" "
                "fill=\"#ffffff\" fill-opacity=\"0.85\" stroke=\"none\"/>\n",
         x0 - 3, y0 - 3, w + 6, hgt + 6);
     json_array_foreach(cubes, i, c) {
         int col = steam_colour_parse(json_string_value(c));
 
-        put(&p->t, "<rect class=\"cube\" data-colour=\"%s\" x=\"%.1f\" y=\"%.1f\" "
+        text_buf_printf(&p->t, "<rect class=\"cube\" data-colour=\"%s\" x=\"%.1f\" y=\"%.1f\" "
                    "width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
             steam_colour_name(col), x0 + (double)((int)i % per) * (size + gap),
             y0 + (double)((int)i / per) * (size + gap), size, size,
             col >= 0 ? goods_fill[col] : "#000000");
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* Towns (discs, New City tiles on them), cities (names, City Growth
@@ -545,7 +470,7 @@ static void draw_places(struct pic *p)
             draw_cubes(p, sv(o, "hex"), json_object_get(cubes, sv(o, "hex")), x,
                        y + 0.05 * r);
         } else {
-            put(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#ffffff\" "
+            text_buf_printf(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#ffffff\" "
                        "stroke=\"%s\" stroke-width=\"1.5\"/>\n",
                 x, y, 0.2 * r, INK);
         }
@@ -565,7 +490,7 @@ static void draw_places(struct pic *p)
                  goods_ink[col]);
         label(&p->t, x, y - 0.42 * r, 8.5, attrs, maxw, "%s", sv(o, "name"));
         if (bv(o, "growth_marker"))
-            put(&p->t, "<circle class=\"growth\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
+            text_buf_printf(&p->t, "<circle class=\"growth\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
                        "fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"1.2\"/>\n",
                 x, y - 0.72 * r, INK);
         draw_cubes(p, sv(o, "hex"), json_object_get(cubes, sv(o, "hex")), x, y + 0.05 * r);
@@ -586,24 +511,24 @@ static void draw_labels(struct pic *p)
         if (h >= 0 && col >= 0)
             ink[h] = goods_ink[col];
     }
-    put(&p->t, "<g font-size=\"8.5\" text-anchor=\"middle\" fill=\"%s\">\n", MUTED);
+    text_buf_printf(&p->t, "<g font-size=\"8.5\" text-anchor=\"middle\" fill=\"%s\">\n", MUTED);
     for (int h = 0; h < p->m->nhex; h++) {
         if (code_of(p, h) == '~')
             continue;
-        put(&p->t, "<text class=\"hl\" x=\"%.1f\" y=\"%.1f\"", hex_x(p, h),
+        text_buf_printf(&p->t, "<text class=\"hl\" x=\"%.1f\" y=\"%.1f\"", hex_x(p, h),
             hex_y(p, h) + 0.74 * p->r);
         if (ink[h])
-            put(&p->t, " fill=\"%s\"", ink[h]);
-        put(&p->t, ">%s</text>\n", steam_hex_name(p->m, h, name));
+            text_buf_printf(&p->t, " fill=\"%s\"", ink[h]);
+        text_buf_printf(&p->t, ">%s</text>\n", steam_hex_name(p->m, h, name));
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* ---- the panel -------------------------------------------------------- */
 
 static void swatch(struct pic *p, double x, double y, int seat, int size)
 {
-    put(&p->t, "<rect class=\"swatch\" data-seat=\"%d\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+    text_buf_printf(&p->t, "<rect class=\"swatch\" data-seat=\"%d\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
                "height=\"%d\" rx=\"2\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
         seat, x, y, size, size, seat_fill[seat], INK);
 }
@@ -611,7 +536,7 @@ static void swatch(struct pic *p, double x, double y, int seat, int size)
 /* A cube of the panel (not on a city: class "sc"). */
 static void small_cube(struct pic *p, double x, double y, int col)
 {
-    put(&p->t, "<rect class=\"sc\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" fill=\"%s\" "
+    text_buf_printf(&p->t, "<rect class=\"sc\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" fill=\"%s\" "
                "stroke=\"#1b1b1b\" stroke-width=\"0.8\"/>\n",
         x, y, col >= 0 ? goods_fill[col] : "#000000");
 }
@@ -708,9 +633,9 @@ static void draw_player(struct pic *p, const json_t *pl, double x, double y, int
             links++;
             open += !bv(l, "complete");
         }
-    put(&p->t, "<g class=\"player\" data-seat=\"%d\">\n", s);
+    text_buf_printf(&p->t, "<g class=\"player\" data-seat=\"%d\">\n", s);
     if (s == to_act)
-        put(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" rx=\"4\" "
+        text_buf_printf(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" rx=\"4\" "
                    "fill=\"#fff4d6\" stroke=\"#e0c27a\"/>\n",
             x - 6, y + 1, PANEL_W - 2 * PAD + 12, PLAYER_H - 3);
     swatch(p, x, y + 6, s, 16);
@@ -734,7 +659,7 @@ static void draw_player(struct pic *p, const json_t *pl, double x, double y, int
                  bv(pl, "owes_urbanization") ? ", owes Urbanization" : "",
                  bv(pl, "owes_city_growth") ? ", owes City Growth" : "");
     label(&p->t, x + 22, y + 50, 10.5, "fill=\"" MUTED "\"", maxw - 22, "%s", line);
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
 }
 
 /* The legend at (x, y): the three kinds of track, the terrain, the marks. */
@@ -746,35 +671,35 @@ static void draw_legend(struct pic *p, double x, double y)
                  {"#222222", NULL, " stroke-dasharray=\"6 4\"", "incomplete"},
                  {"#444444", UNOWNED, "", "unowned"}};
 
-    put(&p->t, "<g fill=\"none\" stroke-linecap=\"round\">\n");
+    text_buf_printf(&p->t, "<g fill=\"none\" stroke-linecap=\"round\">\n");
     for (int i = 0; i < 3; i++) {
         double lx = x + 110 * i;
 
-        put(&p->t, "<path d=\"M%.1f,%.1f h24\" stroke=\"%s\" stroke-width=\"7\"/>\n",
+        text_buf_printf(&p->t, "<path d=\"M%.1f,%.1f h24\" stroke=\"%s\" stroke-width=\"7\"/>\n",
             lx, y + 12, track[i].edge);
-        put(&p->t, "<path d=\"M%.1f,%.1f h24\" stroke=\"%s\" stroke-width=\"4.5\"%s/>\n",
+        text_buf_printf(&p->t, "<path d=\"M%.1f,%.1f h24\" stroke=\"%s\" stroke-width=\"4.5\"%s/>\n",
             lx, y + 12, track[i].fill ? track[i].fill : seat_fill[0], track[i].dash);
     }
-    put(&p->t, "</g>\n");
+    text_buf_printf(&p->t, "</g>\n");
     for (int i = 0; i < 3; i++)
         label(&p->t, x + 110 * i + 30, y + 16, 10, "", 0, "%s", track[i].name);
     y += 24;
-    put(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
+    text_buf_printf(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
                "stroke=\"%s\"/>\n", x, y + 2, PLAINS, HEX_EDGE);
-    put(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
+    text_buf_printf(&p->t, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
                "stroke=\"%s\"/>\n", x + 110, y + 2, HILLS, HEX_EDGE);
-    put(&p->t, "<path d=\"M%.1f,%.1f q4,-4 8,0 t8,0 t8,0\" fill=\"none\" stroke=\"%s\" "
+    text_buf_printf(&p->t, "<path d=\"M%.1f,%.1f q4,-4 8,0 t8,0 t8,0\" fill=\"none\" stroke=\"%s\" "
                "stroke-width=\"2.5\"/>\n", x + 220, y + 10, RIVER);
     label(&p->t, x + 20, y + 14, 10, "", 0, "plains");
     label(&p->t, x + 130, y + 14, 10, "", 0, "hills");
     label(&p->t, x + 250, y + 14, 10, "", 0, "river");
     y += 24;
-    put(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#ffffff\" stroke=\"%s\" "
+    text_buf_printf(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"#ffffff\" stroke=\"%s\" "
                "stroke-width=\"1.5\"/>\n", x + 7, y + 9, INK);
-    put(&p->t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+    text_buf_printf(&p->t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
                "stroke-width=\"5\" stroke-linecap=\"round\"/>\n",
         x + 110, y + 9, x + 130, y + 9, RIDGE);
-    put(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\" "
+    text_buf_printf(&p->t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\" "
                "stroke=\"#ffffff\"/>\n", x + 230, y + 9, INK);
     label(&p->t, x + 20, y + 13, 10, "", 0, "town");
     label(&p->t, x + 138, y + 13, 10, "", 0, "impassable");
@@ -834,7 +759,7 @@ static void draw_panel(struct pic *p)
     if (nseats > ST_MAX_PLAYERS)
         nseats = ST_MAX_PLAYERS;
     act = seat_ok(to_act, nseats) ? (int)json_integer_value(to_act) : -1;
-    put(&p->t, "<rect class=\"panel\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" "
+    text_buf_printf(&p->t, "<rect class=\"panel\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" "
                "fill=\"%s\" stroke=\"%s\"/>\n",
         p->px, MARGIN, PANEL_W, p->h - 2 * MARGIN, PANEL, EDGE);
     draw_head(p, x, y, nseats);
@@ -850,19 +775,19 @@ static void draw_panel(struct pic *p)
 
 /* ---- the document ----------------------------------------------------- */
 
-static void open_svg(struct text *t, int w, int h, const char *title)
+static void open_svg(struct text_buf *t, int w, int h, const char *title)
 {
-    put(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+    text_buf_printf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"%s\">\n",
         w, h, w, h, FONTS, INK);
-    put(t, "<title>");
-    put_esc(t, title);
-    put(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, PAPER);
+    text_buf_printf(t, "<title>");
+    text_buf_xml(t, title);
+    text_buf_printf(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, PAPER);
 }
 
-static char *close_svg(struct text *t)
+static char *close_svg(struct text_buf *t)
 {
-    put(t, "</svg>\n");
+    text_buf_printf(t, "</svg>\n");
     if (t->failed) {
         free(t->p);
         return NULL;
@@ -873,7 +798,7 @@ static char *close_svg(struct text *t)
 /* A picture saying the state cannot be read, and why (code). */
 static char *unreadable(const char *code)
 {
-    struct text t = {0};
+    struct text_buf t = {0};
 
     open_svg(&t, 640, 80, "Steam");
     label(&t, 20, 46, 16, "font-weight=\"bold\"", 600,
@@ -919,7 +844,7 @@ char *steam_svg_view(const json_t *state, int seat)
         snprintf(title, sizeof title, "Steam, %s, turn %d of %d, as a spectator sees it",
                  sv(json_object_get(v, "map"), "name"), iv(v, "turn"), iv(v, "last_turn"));
     open_svg(&p.t, p.w, p.h, title);
-    put(&p.t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\"/>\n",
+    text_buf_printf(&p.t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\"/>\n",
         MARGIN / 2, MARGIN / 2, p.px - MARGIN, p.h - MARGIN, SEA);
     draw_hexes(&p);
     draw_ridges(&p);
