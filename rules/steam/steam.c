@@ -136,6 +136,30 @@ static int status(const json_t *state, struct rules_status *st)
     return rc;
 }
 
+/*
+ * A seat whose time is up under "auto" (ST-R-13): it passes in the auction
+ * and in Move Goods, ends its build, takes an action tile with its Pass
+ * Option where one is free (else the first it may take), and takes track
+ * points as income where it may (else as VP). None of these costs money.
+ */
+static json_t *timeout_move(const json_t *state, int seat)
+{
+    static const char *const least[] = {"pass", "done", NULL};
+    static const char *const then[] = {"select", "score", NULL};
+    json_t *lm = legal_moves(state, seat), *moves = json_object_get(lm, "moves"), *m, *e;
+    size_t i;
+
+    m = rules_first_move_of(moves, least);
+    json_array_foreach(moves, i, e) {
+        if (!m && json_is_true(json_object_get(e, "pass_option")))
+            m = json_deep_copy(e);
+    }
+    if (!m)
+        m = rules_first_move_of(moves, then);
+    json_decref(lm);
+    return m;
+}
+
 const struct rules_engine steam_engine = {
     .id = "steam",
     .title = "Steam",
@@ -153,4 +177,5 @@ const struct rules_engine steam_engine = {
     .text_parse = steam_text_parse,
     .text_move = steam_text_move,
     .svg_view = steam_svg_view,
+    .timeout_move = timeout_move,
 };

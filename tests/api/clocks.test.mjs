@@ -169,13 +169,17 @@ test('auto: the clock moves for a seat whose time is up, the least committal mov
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  // a game without such a move refuses the pace
+  // Steam too: a seat out of time passes the auction
   const a = await createAccount(ctx.api);
   const b = await createAccount(ctx.api);
   const c = await createAccount(ctx.api);
-  await ctx.api.post('/v1/games', {
+  const st = (await ctx.api.post('/v1/games', {
     token: a.token,
     body: { ruleset: 'steam', seats: [a, b, c].map((p) => ({ account_id: p.id })), clock: { per_move: 'PT1S', on_timeout: 'auto' } },
-    expect: 400, code: 'bad_request',
-  });
+    expect: 201,
+  })).body.game;
+  await after_(st, a.token, st.version);
+  const first = (await ctx.api.get(`/v1/games/${st.id}/moves?after=1`, { token: a.token, expect: 200 })).body.moves[0];
+  assert.equal(first.kind, 'auto');
+  assert.deepEqual(first.move, { type: 'pass' }, 'the least committal move of an auction');
 });

@@ -2679,6 +2679,54 @@ static void test_final_score_as_the_rulebooks_example(void)
     json_decref(st);
 }
 
+/* ST-R-13: a seat out of time under "auto" commits to least: games played
+ * by such moves alone run to their end, each move legal and costing
+ * nothing, a pass wherever one is possible. */
+static void test_a_seat_out_of_time_commits_to_least(void)
+{
+    for (int n = 3; n <= 6; n++) {
+        json_t *st = deal(n, NULL, NULL);
+        struct rules_status rs;
+        int moves = 0, passes = 0;
+
+        for (int i = 0; i < 3000 && E->status(st, &rs) == 0 && !rs.finished; i++) {
+            int seat = 0;
+            json_t *lm, *m, *e, *events = NULL;
+            int listed = 0, could_pass = 0;
+            struct rules_error err;
+            size_t k;
+
+            while (!(rs.must_act >> seat & 1u))
+                seat++;
+            lm = E->legal_moves(st, seat);
+            if (!CHECK((m = E->timeout_move(st, seat)) != NULL)) {
+                json_decref(lm);
+                break;
+            }
+            json_array_foreach(json_object_get(lm, "moves"), k, e) {
+                listed |= json_equal(e, m);
+                could_pass |= strcmp(json_string_value(json_object_get(e, "type")), "pass") == 0;
+            }
+            CHECK(listed);
+            if (could_pass) {
+                CHECK_EQ_STR(json_string_value(json_object_get(m, "type")), "pass");
+                passes++;
+            }
+            CHECK(strcmp(json_string_value(json_object_get(m, "type")), "bid") != 0);
+            CHECK(strcmp(json_string_value(json_object_get(m, "type")), "build") != 0);
+            if (!CHECK_EQ_INT(E->apply(&st, seat, m, &rng, &events, &err), 0))
+                fprintf(stderr, "  %s: %s\n", err.code, err.message);
+            json_decref(events);
+            json_decref(m);
+            json_decref(lm);
+            moves++;
+        }
+        CHECK(E->status(st, &rs) == 0 && rs.finished);
+        CHECK(moves > 20 && passes > 0);
+        json_decref(st);
+    }
+}
+
 int main(void)
 {
     CHECK(steam_catalog_get()->ok);
@@ -2752,6 +2800,7 @@ int main(void)
     RUN(test_city_growth_cubes_and_cost_from_a_deal);
     RUN(test_passed_action_tile_still_sets_turn_order);
     RUN(test_final_score_as_the_rulebooks_example);
+    RUN(test_a_seat_out_of_time_commits_to_least);
     json_decref(last_events);
     return check_summary();
 }
