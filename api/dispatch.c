@@ -129,7 +129,9 @@ static int fan_out(struct dispatch_thread *t)
         size_t i;
 
         claimed = 0;
+        /* fanned-out rows and their deliveries are kept at once (see loop) */
         if ((st = db_begin(db)) != STORAGE_OK ||
+            (st = db_command(db, "SET LOCAL synchronous_commit = on")) != STORAGE_OK ||
             (st = storage_outbox_claim(db, FANOUT_BATCH, &rows)) != STORAGE_OK)
             goto done;
         claimed = json_array_size(rows);
@@ -410,7 +412,15 @@ static void *loop(void *arg)
              atomic_exchange(&t->woken, 0)) ||
             now - last >= (uint64_t)DISPATCH_POLL_MS * 1000000u) {
             last = now;
-            if (db_ready(t->db) == STORAGE_OK) {
+            /*
+             * Leases and attempts are written without waiting for the disk:
+             * one lost in a crash leaves its delivery due, and it is sent
+             * again with the same webhook-id, which is what at-least-once
+             * allows. The fan-out waits, as a lost one would be fanned
+             * out again under new webhook-ids.
+             */
+            if (db_ready(t->db) == STORAGE_OK &&
+                db_command(t->db, "SET synchronous_commit = off") == STORAGE_OK) {
                 if (fan_out(t))
                     atomic_store(&t->woken, 1);   /* more rows: another round soon */
                 claim(t);
