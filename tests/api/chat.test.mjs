@@ -50,6 +50,19 @@ for (const [ruleset, seats] of [['ironfuture', 2], ['steam', 3]]) {
     const t = await table(ruleset, seats);
     const rand = seededRandom(ruleset.length);
     let v = t.game;
+    if (ruleset === 'ironfuture') {
+      // a hand only to its holder, on the deal, when both hands are full
+      const own = (await ctx.api.get(`/v1/games/${t.game.id}`, { token: t.players[0].token, expect: 200 })).body;
+      const hand = [...handOf(own, 0)];
+      assert.ok(hand.length > 0, 'seat 0 holds cards');
+      const mine = await markdown(t.game.id, t.players[0].token);
+      for (const id of hand) assert.ok(mine.includes(`\`${id}\``), `seat 0 sees card ${id} of its hand`);
+      for (const token of [t.spectator.token, t.players[1].token]) {
+        const text = await markdown(t.game.id, token);
+        for (const id of hand) assert.ok(!text.includes(`\`${id}\``), `card ${id} of seat 0's hand is shown to another`);
+      }
+      assert.ok(!/your hand/i.test(await markdown(t.game.id, t.spectator.token)), 'a spectator has no hand');
+    }
     for (let i = 0; i < 30 && v.status === 'active'; i++) {
       const seat = v.must_act[0];
       const p = t.players[seat];
@@ -70,19 +83,6 @@ for (const [ruleset, seats] of [['ironfuture', 2], ['steam', 3]]) {
       v = res.body.game;
     }
     for (const viewer of t.viewers) await markdown(t.game.id, viewer.token);
-    if (ruleset === 'ironfuture') {
-      // a hand only to its holder: the names of cards in seat 0's hand alone
-      const own = (await ctx.api.get(`/v1/games/${t.game.id}`, { token: t.players[0].token, expect: 200 })).body;
-      const hand = [...handOf(own, 0)];
-      assert.ok(hand.length > 0, 'seat 0 holds cards');
-      const mine = await markdown(t.game.id, t.players[0].token);
-      for (const id of hand) assert.ok(mine.includes(`\`${id}\``), `seat 0 sees card ${id} of its hand`);
-      for (const token of [t.spectator.token, t.players[1].token]) {
-        const text = await markdown(t.game.id, token);
-        for (const id of hand) assert.ok(!text.includes(`\`${id}\``), `card ${id} of seat 0's hand is shown to another`);
-      }
-      assert.ok(!/your hand/i.test(await markdown(t.game.id, t.spectator.token)), 'a spectator has no hand');
-    }
     const seat = v.must_act[0];
     await refusedLeavesGame(ctx.api, t.game.id, t.viewers, 'an unreadable typed move', async () => {
       const r = await ctx.api.post(`/v1/games/${t.game.id}/moves`, { token: t.players[seat].token, raw: 'fly to the moon', contentType: 'text/plain', expect: 422, code: 'illegal_move' });

@@ -23,9 +23,34 @@
 #include <string.h>
 
 #include "engine.h"
-#include "move_checks.h"
 #include "rng.h"
 #include "steam/game.h"
+
+/*
+ * A tile at rotation r and at r plus its period is the same track, and
+ * legal_moves lists only the first (describe(): "any rotation 0..5 is
+ * accepted"): the listing check looks for a build at its first rotation.
+ */
+static json_t *steam_as_listed(const json_t *move)
+{
+    const struct st_catalog *cat = steam_catalog_get();
+    const char *tile = json_string_value(json_object_get(move, "tile"));
+    const json_t *rot = json_object_get(move, "rotation");
+    json_t *out = json_deep_copy(move);
+    int k = tile ? steam_catalog_tile(cat, tile) : -1;
+
+    if (k >= 0 && json_is_integer(rot)) {
+        int period = __builtin_popcount(cat->tile[k].rot_distinct);
+
+        if (period > 0 && json_integer_value(rot) >= 0)
+            json_object_set_new(out, "rotation",
+                                json_integer(json_integer_value(rot) % period));
+    }
+    return out;
+}
+#define MOVE_AS_LISTED(move) steam_as_listed(move)
+
+#include "move_checks.h"
 
 static void require(int ok, const char *what)
 {

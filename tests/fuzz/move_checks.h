@@ -151,17 +151,27 @@ static int entry_fits(const json_t *e, const json_t *move)
 }
 
 /* Whether legal_moves offered move to seat in state. */
+/*
+ * A target may define MOVE_AS_LISTED(move): the move as legal_moves writes
+ * it (a new reference), where the engine takes one move written in more
+ * than one way.
+ */
+#ifndef MOVE_AS_LISTED
+#define MOVE_AS_LISTED(move) json_incref((json_t *)(move))
+#endif
+
 static int move_listed(const struct rules_engine *eng, const json_t *state,
                        int seat, const json_t *move)
 {
-    json_t *list = eng->legal_moves(state, seat), *e;
+    json_t *list = eng->legal_moves(state, seat), *e, *m = MOVE_AS_LISTED(move);
     size_t i;
     int found = 0;
 
-    if (json_is_object(move))
+    if (json_is_object(m))
         json_array_foreach(json_object_get(list, "moves"), i, e)
-            if (entry_fits(e, move))
+            if (entry_fits(e, m))
                 found = 1;
+    json_decref(m);
     json_decref(list);
     return found;
 }
