@@ -211,32 +211,11 @@ static int wrap(struct text_buf *t, int x, int y, int step, int size, const char
 
 /* ---- reading the view ------------------------------------------------- */
 
-static int int_of(const json_t *o, const char *key)
-{
-    return (int)json_integer_value(json_object_get(o, key));
-}
-
-static const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-
-    return s ? s : "?";
-}
-
-/* The catalog unit a view's card object names by id (public data), or NULL. */
-static const struct if_unit *unit_of(const json_t *card)
-{
-    const struct if_catalog *cat = ironfuture_catalog_get();
-    int k = ironfuture_catalog_unit(cat, str_of(card, "unit"));
-
-    return k >= 0 ? &cat->unit[k] : NULL;
-}
-
 static const char *unit_name(const json_t *card)
 {
-    const struct if_unit *u = unit_of(card);
+    const struct if_unit *u = ironfuture_view_unit(card);
 
-    return u ? u->name : str_of(card, "unit");
+    return u ? u->name : ironfuture_view_str(card, "unit");
 }
 
 /* The card object of card c on the field of view v, or NULL. */
@@ -248,7 +227,7 @@ static const json_t *on_field(const json_t *v, int c)
     json_array_foreach(json_object_get(v, "locations"), i, loc)
         json_array_foreach(json_object_get(loc, "units"), j, side)
             json_array_foreach(side, k, u)
-                if (int_of(u, "card") == c)
+                if (ironfuture_view_int(u, "card") == c)
                     return u;
     return NULL;
 }
@@ -256,20 +235,21 @@ static const json_t *on_field(const json_t *v, int c)
 /* Who must act now, or how the game ended, as one sentence. */
 static void status_line(char *buf, size_t cap, const json_t *v, int viewer)
 {
-    const char *phase = str_of(v, "phase");
+    const char *phase = ironfuture_view_str(v, "phase");
     const json_t *players = json_object_get(v, "players");
-    int turn = int_of(v, "turn"), w = int_of(v, "winner");
+    int turn = ironfuture_view_int(v, "turn"), w = ironfuture_view_int(v, "winner");
     const char *you = turn == viewer ? " (you)" : "";
 
     buf[0] = 0;
     if (!strcmp(phase, "over")) {
         if (json_is_integer(json_object_get(v, "resigned")))
             cat(buf, cap, "Game over: seat %d resigned, seat %d wins",
-                int_of(v, "resigned"), w);
+                ironfuture_view_int(v, "resigned"), w);
         else
             cat(buf, cap, "Game over: seat %d wins, %d rounds to %d", w,
-                int_of(json_array_get(players, (size_t)w), "rounds_won"),
-                int_of(json_array_get(players, (size_t)(1 - w)), "rounds_won"));
+                ironfuture_view_int(json_array_get(players, (size_t)w), "rounds_won"),
+                ironfuture_view_int(json_array_get(players, (size_t)(1 - w)),
+                                    "rounds_won"));
     } else if (!strcmp(phase, "choose_first")) {
         cat(buf, cap, "Seat %d%s chooses who plays first", turn, you);
     } else if (!strcmp(phase, "trophy")) {
@@ -301,13 +281,14 @@ static void draw_header(struct text_buf *t, const json_t *v, int viewer)
     char status[160];
 
     status_line(status, sizeof status, v, viewer);
-    text_buf_printf(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
-        HEAD_H, INK);
+    text_buf_printf(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+                    IF_SVG_WIDTH, HEAD_H, INK);
     label(t, 14, 26, 17, "font-weight=\"bold\" fill=\"#ffffff\"", 0, "IRON FUTURE");
     label(t, 150, 26, 12, "fill=\"#d8dee6\"",
           IF_SVG_WIDTH - 14 - 20 - 150 - (int)width_of(status, 13, 1),
-          "Round %d · %s · %d rounds to win",
-          int_of(v, "round"), phase_label(str_of(v, "phase")), int_of(v, "rounds_to_win"));
+          "Round %d · %s · %d rounds to win", ironfuture_view_int(v, "round"),
+          phase_label(ironfuture_view_str(v, "phase")),
+          ironfuture_view_int(v, "rounds_to_win"));
     text_fit(t, IF_SVG_WIDTH - 14, 26, 13,
              "font-weight=\"bold\" fill=\"#ffffff\" text-anchor=\"end\"", 420, status);
 }
@@ -317,54 +298,63 @@ static void draw_player(struct text_buf *t, const json_t *v, const json_t *pl, i
                         int viewer)
 {
     const json_t *first = json_object_get(v, "first_player"), *x2;
-    const char *phase = str_of(v, "phase"), *badge;
-    int s = int_of(pl, "seat") ? 1 : 0, y = PLAYER_Y, over = !strcmp(phase, "over");
-    int acts = !over && int_of(v, "turn") == s, rtw = int_of(v, "rounds_to_win");
-    int won = int_of(pl, "rounds_won"), px;
+    const char *phase = ironfuture_view_str(v, "phase"), *badge;
+    int s = ironfuture_view_int(pl, "seat") ? 1 : 0, y = PLAYER_Y,
+        over = !strcmp(phase, "over");
+    int acts = !over && ironfuture_view_int(v, "turn") == s,
+        rtw = ironfuture_view_int(v, "rounds_to_win");
+    int won = ironfuture_view_int(pl, "rounds_won"), px;
     char buf[512] = "";
     size_t i;
 
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
-           "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, w, PLAYER_H, PANEL,
-        acts ? GOLD : EDGE, acts ? 3 : 1);
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>\n", x + 2,
-        y + 2, PLAYER_H - 4, seat_ink[s]);
-    text_buf_printf(t, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">",
+    text_buf_printf(
+        t,
+        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+        "stroke=\"%s\" stroke-width=\"%d\"/>\n",
+        x, y, w, PLAYER_H, PANEL, acts ? GOLD : EDGE, acts ? 3 : 1);
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>\n",
+                    x + 2, y + 2, PLAYER_H - 4, seat_ink[s]);
+    text_buf_printf(
+        t, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">",
         x + 18, y + 20, seat_ink[s]);
     text_buf_printf(t, "Seat %d%s</text>\n", s, s == viewer ? " (you)" : "");
     /* The first-player token; first_player is null while a rematch's chooser decides. */
     if (json_is_integer(first) && json_integer_value(first) == s) {
-        text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"12\" fill=\"%s\" stroke=\"#7a5d00\"/>\n",
+        text_buf_printf(
+            t, "<circle cx=\"%d\" cy=\"%d\" r=\"12\" fill=\"%s\" stroke=\"#7a5d00\"/>\n",
             x + w - 22, y + 18, GOLD);
         label(t, x + w - 22, y + 22, 9, "font-weight=\"bold\" fill=\"#ffffff\" "
               "text-anchor=\"middle\"", 0, "1st");
     }
     badge = acts ? "to act"
-            : over && int_of(v, "winner") == s ? "winner"
+            : over && ironfuture_view_int(v, "winner") == s ? "winner"
             : over && json_is_integer(json_object_get(v, "resigned")) &&
-                      int_of(v, "resigned") == s ? "resigned" : NULL;
+                      ironfuture_view_int(v, "resigned") == s ? "resigned" : NULL;
     if (badge)
         text_fit(t, x + w - 42, y + 22, 11, "font-weight=\"bold\" text-anchor=\"end\"", 0,
                  badge);
     /* Rounds won as pips, then the trophies by name. */
     label(t, x + 18, y + 39, 10, "fill=\"" MUTED "\"", 0, "Rounds won %d", won);
     for (int r = 0; r < rtw; r++)
-        text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\"/>\n",
+        text_buf_printf(
+            t, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\"/>\n",
             x + 110 + r * 14, y + 35, r < won ? seat_ink[s] : PANEL, seat_ink[s]);
     px = x + 110 + rtw * 14;
-    json_array_foreach(json_object_get(pl, "trophies"), i, x2)
-        cat(buf, sizeof buf, "%s%s", i ? ", " : "Trophies: ", str_of(x2, "name"));
+    json_array_foreach(json_object_get(pl, "trophies"), i, x2) cat(
+        buf, sizeof buf, "%s%s", i ? ", " : "Trophies: ", ironfuture_view_str(x2, "name"));
     if (buf[0])
         text_clip(t, px, y + 39, 10, "", x + w - 10 - px, buf);
     /* Resources as a token, then the counts. */
-    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"%s\"/>\n", x + 24, y + 52, GOLD);
+    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"%s\"/>\n", x + 24,
+                    y + 52, GOLD);
     label(t, x + 36, y + 56, 11, "font-weight=\"bold\"", 0, "%d resources",
-          int_of(pl, "resources"));
+          ironfuture_view_int(pl, "resources"));
     buf[0] = 0;
-    cat(buf, sizeof buf, "hand %d · deck %d · discard %zu", int_of(pl, "hand_size"),
-        int_of(pl, "deck_size"), json_array_size(json_object_get(pl, "discard")));
+    cat(buf, sizeof buf, "hand %d · deck %d · discard %zu",
+        ironfuture_view_int(pl, "hand_size"), ironfuture_view_int(pl, "deck_size"),
+        json_array_size(json_object_get(pl, "discard")));
     if (!strcmp(phase, "conquest"))
-        cat(buf, sizeof buf, " · played %d", int_of(pl, "played"));
+        cat(buf, sizeof buf, " · played %d", ironfuture_view_int(pl, "played"));
     if (!strcmp(phase, "acquisition") && json_is_true(json_object_get(pl, "passed")))
         cat(buf, sizeof buf, " · passed");
     text_fit(t, x + 130, y + 56, 10, "fill=\"" MUTED "\"", w - 140, buf);
@@ -379,8 +369,8 @@ static void draw_player(struct text_buf *t, const json_t *v, const json_t *pl, i
  * One side of a location: header (seat, capture, beacon) and its units in
  * rows, two columns when they are many. The attacker is outlined in gold.
  */
-static void draw_side(struct text_buf *t, const json_t *loc, int s, int x, int y, int w, int h,
-                      int viewer, int attacker)
+static void draw_side(struct text_buf *t, const json_t *loc, int s, int x, int y, int w,
+                      int h, int viewer, int attacker)
 {
     const json_t *side = json_array_get(json_object_get(loc, "units"), (size_t)s), *c;
     int cap = (int)json_integer_value(json_array_get(json_object_get(loc, "capture"),
@@ -395,26 +385,28 @@ static void draw_side(struct text_buf *t, const json_t *loc, int s, int x, int y
 
     label(t, x + 8, y + 12, 10, "font-weight=\"bold\"", 0, "Seat %d%s", s,
           s == viewer ? " (you)" : "");
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"4\" height=\"10\" fill=\"%s\"/>\n", x + 2,
-        y + 3, seat_ink[s]);
+    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"4\" height=\"10\" fill=\"%s\"/>\n",
+                    x + 2, y + 3, seat_ink[s]);
     cat(flag, sizeof flag, "capture %d", cap);
     if (beacon)
         cat(flag, sizeof flag, " (beacon +%d)", beacon);
     text_fit(t, x + w - 8, y + 12, 10, "text-anchor=\"end\" fill=\"" MUTED "\"", 0, flag);
     json_array_foreach(side, i, c) {
-        const struct if_unit *u = unit_of(c);
+        const struct if_unit *u = ironfuture_view_unit(c);
         int k = (int)i, rx = x + 8 + (k / per) * (cw + 6), ry = y + 18 + (k % per) * ROW_H;
-        int dmg = int_of(c, "damage"), armor = u ? u->armor : 0;
-        int hot = int_of(c, "card") == attacker;
+        int dmg = ironfuture_view_int(c, "damage"), armor = u ? u->armor : 0;
+        int hot = ironfuture_view_int(c, "card") == attacker;
         char right[24];
 
         if (k >= shown) {
             label(t, rx + 4, ry + 10, 9, "fill=\"" MUTED "\"", 0, "+%d more", n - shown);
             break;
         }
-        text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"2\" fill=\"%s\" "
-               "stroke=\"%s\" stroke-width=\"%d\"/>\n", rx, ry, cw, ROW_H - 2, seat_wash[s],
-            hot ? GOLD : seat_ink[s], hot ? 2 : 1);
+        text_buf_printf(
+            t,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"2\" fill=\"%s\" "
+            "stroke=\"%s\" stroke-width=\"%d\"/>\n",
+            rx, ry, cw, ROW_H - 2, seat_wash[s], hot ? GOLD : seat_ink[s], hot ? 2 : 1);
         if (cols == 1)
             snprintf(right, sizeof right, dmg ? "dmg %d/%d" : "armor %d", dmg ? dmg : armor,
                      armor);
@@ -424,40 +416,44 @@ static void draw_side(struct text_buf *t, const json_t *loc, int s, int x, int y
                  dmg ? "text-anchor=\"end\" font-weight=\"bold\" fill=\"" HURT "\""
                      : "text-anchor=\"end\" fill=\"" MUTED "\"", 0, right);
         label(t, rx + 4, ry + 10, 10, "", cw - 14 - (int)width_of(right, 9, dmg > 0),
-              "#%d %s", int_of(c, "card"), unit_name(c));
+              "#%d %s", ironfuture_view_int(c, "card"), unit_name(c));
     }
 }
 
 /* A location of the line, opponent's side above, the viewer's below. */
-static void draw_location(struct text_buf *t, const json_t *v, const json_t *loc, int x, int w,
-                          int viewer)
+static void draw_location(struct text_buf *t, const json_t *v, const json_t *loc, int x,
+                          int w, int viewer)
 {
     const json_t *at = json_object_get(v, "attack"), *p;
-    int pos = int_of(loc, "position"), y = LINE_Y, choice = 0;
+    int pos = ironfuture_view_int(loc, "position"), y = LINE_Y, choice = 0;
     int bottom = viewer >= 0 ? viewer : 0, sides_y = y + 30 + RULE_LINES * 11;
     int half = (y + LINE_H - sides_y) / 2, lines = 0;
-    int attacker = json_is_object(at) ? int_of(at, "card") : -1;
+    int attacker = json_is_object(at) ? ironfuture_view_int(at, "card") : -1;
     size_t i;
 
     json_array_foreach(json_object_get(v, "trophy_choice"), i, p)
         choice |= json_integer_value(p) == pos;
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
-           "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, w, LINE_H, PANEL,
-        choice ? GOLD : EDGE, choice ? 3 : 1);
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"5\" fill=\"%s\"/>\n",
+    text_buf_printf(
+        t,
+        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+        "stroke=\"%s\" stroke-width=\"%d\"/>\n",
+        x, y, w, LINE_H, PANEL, choice ? GOLD : EDGE, choice ? 3 : 1);
+    text_buf_printf(
+        t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"24\" rx=\"5\" fill=\"%s\"/>\n",
         x + 1, y + 1, w - 2, BAND);
     label(t, x + 8, y + 17, 13, "font-weight=\"bold\"", w - 80, "@%d %s", pos,
-          str_of(loc, "name"));
-    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"/>\n", x + w - 52, y + 13, GOLD);
+          ironfuture_view_str(loc, "name"));
+    text_buf_printf(t, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"/>\n", x + w - 52,
+                    y + 13, GOLD);
     label(t, x + w - 52, y + 17, 10, "font-weight=\"bold\" fill=\"#ffffff\" "
-          "text-anchor=\"middle\"", 0, "%d", int_of(loc, "resources"));
+          "text-anchor=\"middle\"", 0, "%d", ironfuture_view_int(loc, "resources"));
     label(t, x + w - 40, y + 17, 10, "fill=\"" MUTED "\"", 0, "tokens");
     if (choice)
         lines = (label(t, x + 8, y + 38, 9, "font-weight=\"bold\" fill=\"#7a5d00\"", 0,
                        "Won by seat %d, who may keep it as the trophy",
-                       int_of(v, "turn")), 1);
+                       ironfuture_view_int(v, "turn")), 1);
     wrap(t, x + 8, y + 38 + lines * 11, 11, 9, "fill=\"" MUTED "\"", (w - 16) * 100 / 500,
-         RULE_LINES - lines, str_of(loc, "text"));
+         RULE_LINES - lines, ironfuture_view_str(loc, "text"));
     text_buf_printf(t, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
            "stroke-dasharray=\"4 3\"/>\n", x + 6, sides_y + half, x + w - 6, sides_y + half,
         EDGE);
@@ -474,31 +470,35 @@ static void draw_card(struct text_buf *t, const json_t *card, int x, int y, int 
     int ly = y + 57;
     size_t i;
 
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" fill=\"%s\" "
-           "stroke=\"%s\" stroke-width=\"1.5\"/>\n", x, y, w, h, PANEL, ink);
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"19\" rx=\"4\" fill=\"%s\"/>\n",
+    text_buf_printf(
+        t,
+        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"5\" fill=\"%s\" "
+        "stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+        x, y, w, h, PANEL, ink);
+    text_buf_printf(
+        t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"19\" rx=\"4\" fill=\"%s\"/>\n",
         x + 1, y + 1, w - 2, ink);
     text_fit(t, x + 6, y + 14, 11, "font-weight=\"bold\" fill=\"#ffffff\"", w - 12,
-             str_of(card, "name"));
-    label(t, x + 6, y + 32, 10, "", w - 12, "#%d · cost %d", int_of(card, "card"),
-          int_of(card, "cost"));
+             ironfuture_view_str(card, "name"));
+    label(t, x + 6, y + 32, 10, "", w - 12, "#%d · cost %d",
+          ironfuture_view_int(card, "card"), ironfuture_view_int(card, "cost"));
     if (json_is_true(json_object_get(card, "support")))
         label(t, x + 6, y + 45, 10, "fill=\"" MUTED "\"", w - 12, "support card");
     else
         label(t, x + 6, y + 45, 10, "", w - 12, "armor %d · flag %d",
-              int_of(card, "armor"), int_of(card, "capture"));
+              ironfuture_view_int(card, "armor"), ironfuture_view_int(card, "capture"));
     json_array_foreach(json_object_get(card, "weapons"), i, wp) {
-        label(t, x + 6, ly, 9, "", w - 12, "%s %d %s", str_of(wp, "name"),
-              int_of(wp, "dice"), str_of(wp, "ranges"));
+        label(t, x + 6, ly, 9, "", w - 12, "%s %d %s", ironfuture_view_str(wp, "name"),
+              ironfuture_view_int(wp, "dice"), ironfuture_view_str(wp, "ranges"));
         ly += 12;
     }
     json_array_foreach(json_object_get(card, "abilities"), i, a) {
-        const char *k = str_of(a, "kind");
+        const char *k = ironfuture_view_str(a, "kind");
 
         cat(buf, sizeof buf, "%s%s", i ? ", " : "", k);
         if (strcmp(k, "hardened") && strcmp(k, "infiltrate") && strcmp(k, "stealth") &&
             strcmp(k, "bulwark") && strcmp(k, "smoke"))
-            cat(buf, sizeof buf, " %d", int_of(a, "value"));
+            cat(buf, sizeof buf, " %d", ironfuture_view_int(a, "value"));
     }
     if (buf[0] && ly < y + h - 4)
         text_fit(t, x + 6, ly, 9, "font-style=\"italic\" fill=\"" MUTED "\"", w - 12, buf);
@@ -527,9 +527,11 @@ static void draw_middle(struct text_buf *t, const json_t *v, int viewer)
     const json_t *market = json_object_get(v, "market");
     char status[160];
 
-    text_buf_printf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
-           "stroke=\"%s\"/>\n", MARGIN, LINE_Y, IF_SVG_WIDTH - 2 * MARGIN, LINE_H, PANEL,
-        EDGE);
+    text_buf_printf(
+        t,
+        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"%s\" "
+        "stroke=\"%s\"/>\n",
+        MARGIN, LINE_Y, IF_SVG_WIDTH - 2 * MARGIN, LINE_H, PANEL, EDGE);
     if (json_array_size(market)) {
         label(t, MARGIN + 12, LINE_Y + 24, 14, "font-weight=\"bold\"", 0, "Market");
         label(t, MARGIN + 80, LINE_Y + 24, 11, "fill=\"" MUTED "\"", 0,
@@ -554,7 +556,8 @@ static void draw_strip(struct text_buf *t, const json_t *v)
     size_t i;
 
     cat(buf, sizeof buf, "Location deck %d (beside @0) · unit deck %d",
-        int_of(v, "location_deck_size"), int_of(v, "unit_deck_size"));
+        ironfuture_view_int(v, "location_deck_size"),
+        ironfuture_view_int(v, "unit_deck_size"));
     json_array_foreach(json_object_get(v, "location_discard"), i, x) {
         const char *id = json_string_value(x);
         int k = ironfuture_catalog_location(cat_, id ? id : "");
@@ -566,24 +569,26 @@ static void draw_strip(struct text_buf *t, const json_t *v)
               buf);
     buf[0] = 0;
     if (json_is_object(at)) {
-        cat(buf, sizeof buf, "Attack: #%d %s @%d", int_of(at, "card"), unit_name(at),
-            int_of(at, "position"));
+        cat(buf, sizeof buf, "Attack: #%d %s @%d", ironfuture_view_int(at, "card"),
+            unit_name(at), ironfuture_view_int(at, "position"));
         json_array_foreach(json_object_get(at, "weapons"), i, w) {
-            const char *st = str_of(w, "status");
-            const json_t *target = on_field(v, int_of(w, "target"));
+            const char *st = ironfuture_view_str(w, "status");
+            const json_t *target = on_field(v, ironfuture_view_int(w, "target"));
 
-            cat(buf, sizeof buf, "%s %s %d %s ", i ? ";" : " —", str_of(w, "name"),
-                int_of(w, "dice"), str_of(w, "ranges"));
+            cat(buf, sizeof buf, "%s %s %d %s ", i ? ";" : " —",
+                ironfuture_view_str(w, "name"), ironfuture_view_int(w, "dice"),
+                ironfuture_view_str(w, "ranges"));
             if (!strcmp(st, "allocated") && target)
-                cat(buf, sizeof buf, "→ #%d %s", int_of(w, "target"), unit_name(target));
+                cat(buf, sizeof buf, "→ #%d %s", ironfuture_view_int(w, "target"),
+                    unit_name(target));
             else
                 cat(buf, sizeof buf, "%s",
                     !strcmp(st, "pending") ? "to allocate" : "holds fire");
         }
     }
-    if (int_of(bonus, "aim"))
+    if (ironfuture_view_int(bonus, "aim"))
         cat(buf, sizeof buf, "%s+%d to hit this turn", buf[0] ? " · " : "",
-            int_of(bonus, "aim"));
+            ironfuture_view_int(bonus, "aim"));
     if (json_is_true(json_object_get(bonus, "smoke")))
         cat(buf, sizeof buf, "%sno retaliation this turn", buf[0] ? " · " : "");
     if (buf[0])
@@ -599,15 +604,17 @@ static void draw_hand(struct text_buf *t, const json_t *v, int viewer)
     if (viewer < 0) {
         label(t, MARGIN + 2, HAND_Y + 18, 12, "font-weight=\"bold\" fill=\"" MUTED "\"", 0,
               "Spectator: hands are hidden (seat 0 holds %d cards, seat 1 holds %d)",
-              int_of(json_array_get(players, 0), "hand_size"),
-              int_of(json_array_get(players, 1), "hand_size"));
+              ironfuture_view_int(json_array_get(players, 0), "hand_size"),
+              ironfuture_view_int(json_array_get(players, 1), "hand_size"));
         return;
     }
     /* Only the viewer's own player entry carries a hand (view.c). */
     hand = json_object_get(json_array_get(players, (size_t)viewer), "hand");
-    text_buf_printf(t, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">"
-           "Your hand (seat %d): %zu card%s</text>\n", MARGIN + 2, HAND_Y + 12,
-        seat_ink[viewer], viewer, json_array_size(hand),
+    text_buf_printf(
+        t,
+        "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">"
+        "Your hand (seat %d): %zu card%s</text>\n",
+        MARGIN + 2, HAND_Y + 12, seat_ink[viewer], viewer, json_array_size(hand),
         json_array_size(hand) == 1 ? "" : "s");
     draw_cards(t, hand, MARGIN, HAND_Y + 20, IF_SVG_WIDTH - 2 * MARGIN, CARD_H,
                seat_ink[viewer]);
@@ -617,13 +624,15 @@ static void draw_hand(struct text_buf *t, const json_t *v, int viewer)
 
 static void open_svg(struct text_buf *t, const char *title)
 {
-    text_buf_printf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-           "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"%s\">\n",
+    text_buf_printf(
+        t,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+        "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\" fill=\"%s\">\n",
         IF_SVG_WIDTH, IF_SVG_HEIGHT, IF_SVG_WIDTH, IF_SVG_HEIGHT, FONTS, INK);
     text_buf_printf(t, "<title>");
     text_buf_xml(t, title);
-    text_buf_printf(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", IF_SVG_WIDTH,
-        IF_SVG_HEIGHT, PAPER);
+    text_buf_printf(t, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+                    IF_SVG_WIDTH, IF_SVG_HEIGHT, PAPER);
 }
 
 static char *close_svg(struct text_buf *t)
@@ -654,13 +663,13 @@ char *ironfuture_svg_view(const json_t *state, int seat)
         return close_svg(&t);
     }
     v = ironfuture_view_build(&g, seat);
-    viewer = int_of(v, "seat");
+    viewer = ironfuture_view_int(v, "seat");
     if (viewer >= 0)
         snprintf(title, sizeof title, "Iron Future, round %d, as seat %d sees it",
-                 int_of(v, "round"), viewer);
+                 ironfuture_view_int(v, "round"), viewer);
     else
         snprintf(title, sizeof title, "Iron Future, round %d, as a spectator sees it",
-                 int_of(v, "round"));
+                 ironfuture_view_int(v, "round"));
     open_svg(&t, title);
     draw_header(&t, v, viewer);
     for (int s = 0; s < IF_SEATS; s++)

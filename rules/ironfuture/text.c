@@ -513,33 +513,13 @@ enum {
     TERSE_SUPPORTS = 8,        /* supports by id only */
 };
 
-static int int_of(const json_t *o, const char *key)
-{
-    return (int)json_integer_value(json_object_get(o, key));
-}
-
-static const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-
-    return s ? s : "?";
-}
-
-/* The catalog unit a view names by id (public data), or NULL. */
-static const struct if_unit *unit_of(const json_t *card)
-{
-    const struct if_catalog *cat = ironfuture_catalog_get();
-    int k = ironfuture_catalog_unit(cat, str_of(card, "unit"));
-
-    return k >= 0 ? &cat->unit[k] : NULL;
-}
-
 /* "`7` Grunts", from a view's card object. */
 static void put_card(struct text *t, const json_t *card)
 {
-    const struct if_unit *u = unit_of(card);
+    const struct if_unit *u = ironfuture_view_unit(card);
 
-    put(t, "`%d` %s", int_of(card, "card"), u ? u->name : str_of(card, "unit"));
+    put(t, "`%d` %s", ironfuture_view_int(card, "card"),
+        u ? u->name : ironfuture_view_str(card, "unit"));
 }
 
 /* A card in full, from a view's card_full object (hand, market). */
@@ -550,46 +530,49 @@ static void put_card_full(struct text *t, const json_t *card, int terse)
 
     put_card(t, card);
     if (terse) {
-        put(t, " (%d)", int_of(card, "cost"));
+        put(t, " (%d)", ironfuture_view_int(card, "cost"));
         return;
     }
-    put(t, " · cost %d", int_of(card, "cost"));
+    put(t, " · cost %d", ironfuture_view_int(card, "cost"));
     if (json_is_true(json_object_get(card, "support")))
         put(t, " · support");
     else
-        put(t, " · armor %d · flag %d", int_of(card, "armor"), int_of(card, "capture"));
+        put(t, " · armor %d · flag %d", ironfuture_view_int(card, "armor"),
+            ironfuture_view_int(card, "capture"));
     json_array_foreach(json_object_get(card, "weapons"), i, w)
-        put(t, " · %s %d %s", str_of(w, "name"), int_of(w, "dice"), str_of(w, "ranges"));
+        put(t, " · %s %d %s", ironfuture_view_str(w, "name"),
+            ironfuture_view_int(w, "dice"), ironfuture_view_str(w, "ranges"));
     json_array_foreach(json_object_get(card, "abilities"), i, a) {
-        const char *k = str_of(a, "kind");
+        const char *k = ironfuture_view_str(a, "kind");
 
         if (!strcmp(k, "hardened") || !strcmp(k, "infiltrate") ||
             !strcmp(k, "stealth") || !strcmp(k, "bulwark") || !strcmp(k, "smoke"))
             put(t, " · %s", k);
         else
-            put(t, " · %s %d", k, int_of(a, "value"));
+            put(t, " · %s %d", k, ironfuture_view_int(a, "value"));
     }
 }
 
 static void put_turn(struct text *t, const json_t *v, int viewer)
 {
-    const char *phase = str_of(v, "phase");
-    int turn = int_of(v, "turn");
+    const char *phase = ironfuture_view_str(v, "phase");
+    int turn = ironfuture_view_int(v, "turn");
     const char *you = turn == viewer ? " (you)" : "";
     const json_t *p;
     size_t i;
 
     if (!strcmp(phase, "over")) {
         const json_t *players = json_object_get(v, "players");
-        int w = int_of(v, "winner");
+        int w = ironfuture_view_int(v, "winner");
 
         if (json_is_integer(json_object_get(v, "resigned")))
             put(t, "**Game over:** seat %d resigned; seat %d wins.\n",
-                int_of(v, "resigned"), w);
+                ironfuture_view_int(v, "resigned"), w);
         else
             put(t, "**Game over:** seat %d wins, %d rounds to %d.\n", w,
-                int_of(json_array_get(players, (size_t)w), "rounds_won"),
-                int_of(json_array_get(players, (size_t)(1 - w)), "rounds_won"));
+                ironfuture_view_int(json_array_get(players, (size_t)w), "rounds_won"),
+                ironfuture_view_int(json_array_get(players, (size_t)(1 - w)),
+                                    "rounds_won"));
         return;
     }
     put(t, "**Seat %d%s** ", turn, you);
@@ -603,7 +586,7 @@ static void put_turn(struct text *t, const json_t *v, int viewer)
             int pos = (int)json_integer_value(p);
 
             put(t, "%s @%d %s", i ? "," : "", pos,
-                str_of(json_array_get(locs, (size_t)pos), "name"));
+                ironfuture_view_str(json_array_get(locs, (size_t)pos), "name"));
         }
         put(t, ".\n");
     } else if (!strcmp(phase, "acquisition")) {
@@ -620,8 +603,8 @@ static void put_player(struct text *t, const json_t *v, const json_t *pl,
 {
     const json_t *first = json_object_get(v, "first_player");
     const json_t *trophies = json_object_get(pl, "trophies");
-    int s = int_of(pl, "seat"), won = int_of(pl, "rounds_won");
-    const char *phase = str_of(v, "phase");
+    int s = ironfuture_view_int(pl, "seat"), won = ironfuture_view_int(pl, "rounds_won");
+    const char *phase = ironfuture_view_str(v, "phase");
     const json_t *x;
     size_t i;
 
@@ -631,20 +614,21 @@ static void put_player(struct text *t, const json_t *v, const json_t *pl,
             ? ", first player" : "",
         won, won == 1 ? "" : "s");
     json_array_foreach(trophies, i, x)
-        put(t, "%s%s", i ? ", " : " (", str_of(x, "name"));
+        put(t, "%s%s", i ? ", " : " (", ironfuture_view_str(x, "name"));
     if (json_array_size(trophies))
         put(t, ")");
-    put(t, " · %d res · hand %d · deck %d · discard %zu", int_of(pl, "resources"),
-        int_of(pl, "hand_size"), int_of(pl, "deck_size"),
+    put(t, " · %d res · hand %d · deck %d · discard %zu",
+        ironfuture_view_int(pl, "resources"), ironfuture_view_int(pl, "hand_size"),
+        ironfuture_view_int(pl, "deck_size"),
         json_array_size(json_object_get(pl, "discard")));
     if (!strcmp(phase, "conquest"))
-        put(t, " · played %d", int_of(pl, "played"));
+        put(t, " · played %d", ironfuture_view_int(pl, "played"));
     if (!strcmp(phase, "acquisition") && json_is_true(json_object_get(pl, "passed")))
         put(t, " · passed");
     json_array_foreach(json_object_get(pl, "supports"), i, x) {
         put(t, "%s", i ? ", " : " · supports ");
         if (terse & TERSE_SUPPORTS)
-            put(t, "`%d`", int_of(x, "card"));
+            put(t, "`%d`", ironfuture_view_int(x, "card"));
         else
             put_card(t, x);
         if (json_is_true(json_object_get(x, "used")))
@@ -657,12 +641,12 @@ static void put_location(struct text *t, const json_t *loc, int viewer, int ters
 {
     const json_t *cap = json_object_get(loc, "capture");
     const json_t *beacon = json_object_get(loc, "beacon");
-    const char *rules = str_of(loc, "text");
+    const char *rules = ironfuture_view_str(loc, "text");
     const json_t *c;
     size_t i;
 
-    put(t, "**@%d %s** · %d res\n", int_of(loc, "position"), str_of(loc, "name"),
-        int_of(loc, "resources"));
+    put(t, "**@%d %s** · %d res\n", ironfuture_view_int(loc, "position"),
+        ironfuture_view_str(loc, "name"), ironfuture_view_int(loc, "resources"));
     if (!(terse & TERSE_LOCATION_TEXT) && strcmp(rules, "No special rules."))
         put(t, "> %s\n", rules);
     for (int s = 0; s < IF_SEATS; s++) {
@@ -677,12 +661,12 @@ static void put_location(struct text *t, const json_t *loc, int viewer, int ters
             put(t, " (beacon +%d)", b);
         put(t, ":");
         json_array_foreach(side, i, c) {
-            const struct if_unit *u = unit_of(c);
+            const struct if_unit *u = ironfuture_view_unit(c);
 
             put(t, "%s", i ? ", " : " ");
             put_card(t, c);
-            if (int_of(c, "damage"))
-                put(t, " [dmg %d/%d]", int_of(c, "damage"), u ? u->armor : 0);
+            if (ironfuture_view_int(c, "damage"))
+                put(t, " [dmg %d/%d]", ironfuture_view_int(c, "damage"), u ? u->armor : 0);
         }
         put(t, "\n");
     }
@@ -694,19 +678,21 @@ static void put_attack(struct text *t, const json_t *v)
     const json_t *bonus = json_object_get(v, "turn_bonus");
     const json_t *w;
     size_t i;
-    int aim = int_of(bonus, "aim"), smoke = json_is_true(json_object_get(bonus, "smoke"));
+    int aim = ironfuture_view_int(bonus, "aim"),
+        smoke = json_is_true(json_object_get(bonus, "smoke"));
 
     if (json_is_object(at)) {
         put(t, "**Attack:** ");
         put_card(t, at);
-        put(t, " @%d", int_of(at, "position"));
+        put(t, " @%d", ironfuture_view_int(at, "position"));
         json_array_foreach(json_object_get(at, "weapons"), i, w) {
-            const char *st = str_of(w, "status");
+            const char *st = ironfuture_view_str(w, "status");
 
-            put(t, "%s weapon %d %s %d %s: ", i ? " ·" : " —", int_of(w, "weapon"),
-                str_of(w, "name"), int_of(w, "dice"), str_of(w, "ranges"));
+            put(t, "%s weapon %d %s %d %s: ", i ? " ·" : " —",
+                ironfuture_view_int(w, "weapon"), ironfuture_view_str(w, "name"),
+                ironfuture_view_int(w, "dice"), ironfuture_view_str(w, "ranges"));
             if (!strcmp(st, "allocated"))
-                put(t, "at `%d`", int_of(w, "target"));
+                put(t, "at `%d`", ironfuture_view_int(w, "target"));
             else
                 put(t, "%s", !strcmp(st, "pending") ? "*to allocate*" : "holds");
         }
@@ -733,14 +719,14 @@ static const char *phase_label(const char *phase)
 /* The whole view at one level of terseness. */
 static void render(struct text *t, const json_t *v, int terse)
 {
-    int viewer = int_of(v, "seat");
+    int viewer = ironfuture_view_int(v, "seat");
     const json_t *players = json_object_get(v, "players");
     const json_t *x, *hand;
     size_t i;
 
     put(t, "**Round %d** · %s · %d rounds to win · unit deck %d\n",
-        int_of(v, "round"), phase_label(str_of(v, "phase")), int_of(v, "rounds_to_win"),
-        int_of(v, "unit_deck_size"));
+        ironfuture_view_int(v, "round"), phase_label(ironfuture_view_str(v, "phase")),
+        ironfuture_view_int(v, "rounds_to_win"), ironfuture_view_int(v, "unit_deck_size"));
     put_turn(t, v, viewer);
     json_array_foreach(players, i, x)
         put_player(t, v, x, viewer, terse);

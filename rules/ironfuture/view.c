@@ -434,3 +434,23 @@ json_t *ironfuture_describe_build(void)
                         locs ? locs : json_array()));
     return o;
 }
+
+int ironfuture_view_int(const json_t *o, const char *key)
+{
+    return (int)json_integer_value(json_object_get(o, key));
+}
+
+const char *ironfuture_view_str(const json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+
+    return s ? s : "?";
+}
+
+const struct if_unit *ironfuture_view_unit(const json_t *card)
+{
+    const struct if_catalog *cat = ironfuture_catalog_get();
+    int k = ironfuture_catalog_unit(cat, ironfuture_view_str(card, "unit"));
+
+    return k >= 0 ? &cat->unit[k] : NULL;
+}

@@ -24,4 +24,13 @@ void ironfuture_status_fill(const struct if_game *g, struct rules_status *st);
 /* The engine's description: options, move types, public card data. */
 json_t *ironfuture_describe_build(void);
 
+/*
+ * Reading a view, for the renderers of its text and picture: a member as
+ * an integer (0 when absent), as a string ("?" when absent), and the
+ * catalog unit a card object names (public data; NULL for none).
+ */
+int ironfuture_view_int(const json_t *o, const char *key);
+const char *ironfuture_view_str(const json_t *o, const char *key);
+const struct if_unit *ironfuture_view_unit(const json_t *card);
+
 #endif
