@@ -11,6 +11,7 @@
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
+#include "paging.h"
 #include "play.h"
 #include "view_cache.h"
 
@@ -553,15 +554,19 @@ out:
 
 void handle_my_games(struct request *r, struct worker *w)
 {
-    static const char *const allowed[] = {"awaiting", "status", NULL};
+    static const char *const allowed[] = {"awaiting", "status", "limit", "cursor", NULL};
     const char *awaiting = request_query(r, "awaiting");
     const char *status = request_query(r, "status");
     struct storage_account me;
+    struct storage_page page;
     enum storage_status st;
+    char us[24], id[37];
+    struct paging pg;
     struct caller c;
-    json_t *games;
+    json_t *body;
 
-    if (request_params_or_reply(r, allowed))
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, NULL, &pg))
         return;
     if (awaiting && strcmp(awaiting, "me") != 0) {
         reply_problem(r, PROBLEM_invalid_parameter, "awaiting takes only the value me.");
@@ -573,12 +578,128 @@ void handle_my_games(struct request *r, struct worker *w)
                       "status is open, active or finished.");
         return;
     }
+    if (pg.key && paging_key_time_id(pg.key, us, id)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "cursor is not one of this list's.");
+        return;
+    }
     if (auth_account_or_reply(r, w, &c, &me))
         return;
-    st = storage_games_of_account(w->db, me.id, status, awaiting != NULL, &games);
+    st = storage_games_of_account(w->db, me.id, status, awaiting != NULL, pg.key ? us : NULL,
+                                  pg.key ? id : NULL, (int)pg.limit, &page);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "game");
         return;
     }
-    reply_json(r, 200, json_pack("{s:o}", "games", games));
+    body = json_pack("{s:o}", "games", page.items);
+    paging_finish(r, &w->app->keys, &pg, page.more ? page.last : NULL, body);
+    reply_json(r, 200, body);
+}
+
+/*
+ * The lobby's option filters, option.<name>=<value>, as one JSON object
+ * the game's options must contain: a value that reads as a JSON number,
+ * boolean or string ("4", true, "\"4\"") is that, anything else the string
+ * as given. *out is NULL when there are none.
+ */
+static int option_filter_or_reply(struct request *r, json_t **out)
+{
+    *out = NULL;
+    for (int i = 0; i < r->query_count; i++) {
+        const char *name = r->query_keys[i] + 7, *text = r->query_values[i];
+        size_t n = strlen(name);
+        json_t *v;
+
+        if (strncmp(r->query_keys[i], "option.", 7) != 0)
+            continue;
+        if (n == 0 || n > 64 ||
+            strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n) {
+            reply_problem(r, PROBLEM_invalid_parameter,
+                          "%s: an option's name is 1 to 64 letters, digits or _.",
+                          r->query_keys[i]);
+            goto fail;
+        }
+        v = json_loads(text, JSON_DECODE_ANY, NULL);
+        if (!json_is_number(v) && !json_is_boolean(v) && !json_is_string(v)) {
+            json_decref(v);
+            v = json_string(text);
+        }
+        if (!v) {
+            reply_problem(r, PROBLEM_invalid_parameter, "%s is not UTF-8.", r->query_keys[i]);
+            goto fail;
+        }
+        if (!*out)
+            *out = json_object();
+        json_object_set_new(*out, name, v);
+    }
+    return 0;
+fail:
+    json_decref(*out);
+    *out = NULL;
+    return -1;
+}
+
+void handle_lobby(struct request *r, struct worker *w)
+{
+    static const char *const fixed[] = {"status", "ruleset", "created_by", "player",
+                                        "limit", "cursor"};
+    const char *allowed[sizeof fixed / sizeof fixed[0] + HTTP_MAX_QUERY + 1];
+    struct storage_lobby_filter f = {
+        .status = request_query(r, "status"),
+        .ruleset = request_query(r, "ruleset"),
+        .created_by = request_query(r, "created_by"),
+        .player = request_query(r, "player"),
+    };
+    struct storage_page page = {0};
+    enum storage_status st;
+    json_t *options = NULL, *body;
+    char us[24], id[37];
+    struct paging pg;
+    struct caller c;
+    size_t n = 0;
+
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        allowed[n++] = fixed[i];
+    for (int i = 0; i < r->query_count; i++)
+        if (strncmp(r->query_keys[i], "option.", 7) == 0)
+            allowed[n++] = r->query_keys[i];
+    allowed[n] = NULL;
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, NULL, &pg))
+        return;
+    /* anyone may look; a token, when one is sent, must be good */
+    if (r->authorization && auth_or_reply(r, w, AUTH_ANY, &c))
+        return;
+    if (!f.status)
+        f.status = "open";
+    if (strcmp(f.status, "open") && strcmp(f.status, "active") && strcmp(f.status, "finished")) {
+        reply_problem(r, PROBLEM_invalid_parameter, "status is open, active or finished.");
+        return;
+    }
+    if (f.ruleset && !rules_engine_find(f.ruleset)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "No ruleset %s; see /v1/rulesets.",
+                      f.ruleset);
+        return;
+    }
+    if ((f.created_by && !uuid_valid(f.created_by)) || (f.player && !uuid_valid(f.player))) {
+        reply_problem(r, PROBLEM_invalid_parameter, "created_by and player are account ids.");
+        return;
+    }
+    if (pg.key && paging_key_time_id(pg.key, us, id)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "cursor is not one of this list's.");
+        return;
+    }
+    if (option_filter_or_reply(r, &options))
+        return;
+    f.options_text = options ? json_dumps(options, JSON_COMPACT) : NULL;
+    json_decref(options);
+    st = storage_lobby(w->db, &f, pg.key ? us : NULL, pg.key ? id : NULL, (int)pg.limit,
+                       &page);
+    free((char *)f.options_text);
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "game");
+        return;
+    }
+    body = json_pack("{s:o}", "games", page.items);
+    paging_finish(r, &w->app->keys, &pg, page.more ? page.last : NULL, body);
+    reply_json(r, 200, body);
 }

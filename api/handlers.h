@@ -31,6 +31,7 @@ void handle_game_join(struct request *r, struct worker *w);
 void handle_seat_invite(struct request *r, struct worker *w);
 void handle_game_view(struct request *r, struct worker *w);
 void handle_my_games(struct request *r, struct worker *w);
+void handle_lobby(struct request *r, struct worker *w);
 
 /* moves.c */
 void handle_legal_moves(struct request *r, struct worker *w);

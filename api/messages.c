@@ -6,6 +6,7 @@
 #include "handlers.h"
 #include "idempotency.h"
 #include "messages.h"
+#include "paging.h"
 #include "play.h"
 
 int message_or_reply(struct request *r, const struct storage_game *g, int seat,
@@ -105,47 +106,51 @@ out:
 
 void handle_messages_list(struct request *r, struct worker *w)
 {
-    static const char *const allowed[] = {"after", "limit", "seat", NULL};
-    const char *after_s = request_query(r, "after"), *limit_s = request_query(r, "limit"),
-               *seat_s = request_query(r, "seat");
+    static const char *const allowed[] = {"after", "limit", "seat", "cursor", NULL};
+    const char *after_s = request_query(r, "after"), *seat_s = request_query(r, "seat");
     struct storage_game g = {0};
-    long after = 0, limit = 100, want = -1;
+    long after = 0, want = -1;
+    long long from = 0;
     enum storage_status st;
-    json_t *list, *next = json_null();
+    json_t *list, *body;
+    struct paging pg;
     struct caller c;
-    char link[160];
-    int seat;
+    char key[24];
+    int seat, more;
 
-    if (request_params_or_reply(r, allowed) || auth_or_reply(r, w, AUTH_ANY, &c) ||
-        game_id_or_reply(r, r->params[0]))
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, "after", &pg) ||
+        auth_or_reply(r, w, AUTH_ANY, &c) || game_id_or_reply(r, r->params[0]))
         return;
     if ((after_s && parse_int_in(after_s, 0, 1L << 53, &after)) ||
-        (limit_s && parse_int_in(limit_s, 1, 500, &limit)) ||
+        (pg.key && paging_key_int(pg.key, 0, &from)) ||
         (seat_s && parse_int_in(seat_s, 0, RULES_MAX_SEATS - 1, &want))) {
         reply_problem(r, PROBLEM_invalid_parameter,
-                      "after is a message id >= 0, limit 1 to 500, seat a seat number.");
+                      "after is a message id >= 0, seat a seat number.");
         return;
     }
+    if (!pg.key)
+        from = after;
     if ((st = storage_game_read(w->db, r->params[0], c.claims.sub, &g)) != STORAGE_OK) {
         reply_storage(r, st, "game");
         return;
     }
     if (play_seat_or_reply(r, &c, &g, want, 0, &seat))
         goto out;
-    if ((st = storage_messages_list(w->db, g.id, seat, after, (int)limit, &list)) !=
-        STORAGE_OK) {
+    /* one more than asked says whether a next page exists */
+    if ((st = storage_messages_list(w->db, g.id, seat, (int64_t)from, (int)pg.limit + 1,
+                                    &list)) != STORAGE_OK) {
         reply_storage(r, st, "messages");
         goto out;
     }
-    if (json_array_size(list) == (size_t)limit) {
-        snprintf(link, sizeof link, "/v1/games/%s/messages?after=%lld&limit=%ld", g.id,
-                 (long long)json_integer_value(json_object_get(
-                     json_array_get(list, json_array_size(list) - 1), "id")),
-                 limit);
-        next = json_string(link);
-    }
-    reply_json(r, 200, json_pack("{s:s, s:o, s:o}", "game_id", g.id, "messages", list,
-                                 "next", next));
+    if ((more = json_array_size(list) > (size_t)pg.limit))
+        json_array_remove(list, json_array_size(list) - 1);
+    snprintf(key, sizeof key, "%lld",
+             (long long)json_integer_value(json_object_get(
+                 json_array_get(list, json_array_size(list) - 1), "id")));
+    body = json_pack("{s:s, s:o}", "game_id", g.id, "messages", list);
+    paging_finish(r, &w->app->keys, &pg, more ? key : NULL, body);
+    reply_json(r, 200, body);
 out:
     storage_game_clear(&g);
 }

@@ -12,6 +12,7 @@
 #include "handlers.h"
 #include "idempotency.h"
 #include "messages.h"
+#include "paging.h"
 #include "play.h"
 
 /* The ?seat= of a request, or -1; -2 having replied 400. */
@@ -420,43 +421,57 @@ out:
 
 void handle_moves_list(struct request *r, struct worker *w)
 {
-    static const char *const allowed[] = {"after", "limit", NULL};
-    const char *after_s = request_query(r, "after"), *limit_s = request_query(r, "limit");
+    static const char *const allowed[] = {"after", "limit", "cursor", NULL};
+    const char *after_s = request_query(r, "after");
     struct storage_game g = {0};
-    long after = 0, limit = 100;
+    long after = 0;
+    long long from = 0;
     enum storage_status st;
-    json_t *moves, *out, *m;
+    json_t *moves, *out, *m, *body;
+    struct paging pg;
+    char key[24];
     struct caller c;
     size_t i;
     int seat;
 
-    if (request_params_or_reply(r, allowed))
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, "after", &pg))
         return;
     if ((after_s && parse_int_in(after_s, 0, 1L << 40, &after)) ||
-        (limit_s && parse_int_in(limit_s, 1, 500, &limit))) {
-        reply_problem(r, PROBLEM_invalid_parameter,
-                      "after is a sequence number >= 0 and limit 1 to 500.");
+        (pg.key && paging_key_int(pg.key, 0, &from))) {
+        reply_problem(r, PROBLEM_invalid_parameter, "after is a sequence number >= 0.");
         return;
     }
+    if (!pg.key)
+        from = after;
     if (read_or_reply(r, w, &c, &g))
         return;
     if (play_seat_or_reply(r, &c, &g, -1, 0, &seat))
         goto out;
-    st = storage_moves_list(w->db, g.id, after, (int)limit, &moves);
+    /* one more than asked says whether a next page exists */
+    st = storage_moves_list(w->db, g.id, (int64_t)from, (int)pg.limit + 1, &moves);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "move log");
         goto out;
     }
     out = json_array();
     json_array_foreach(moves, i, m) {
+        if (i == (size_t)pg.limit)
+            break;
         json_object_set_new(m, "events",
                             play_events_for(json_object_get(m, "events"), seat));
         json_object_del(m, "rng_pos");
         json_array_append(out, m);
     }
+    snprintf(key, sizeof key, "%lld",
+             (long long)json_integer_value(json_object_get(json_array_get(out, pg.limit - 1),
+                                                           "seq")));
+    body = json_pack("{s:s, s:I, s:o}", "game_id", g.id, "version", (json_int_t)g.version,
+                     "moves", out);
+    paging_finish(r, &w->app->keys, &pg,
+                  json_array_size(moves) > (size_t)pg.limit ? key : NULL, body);
     json_decref(moves);
-    reply_json(r, 200, json_pack("{s:s, s:I, s:o}", "game_id", g.id, "version",
-                                 (json_int_t)g.version, "moves", out));
+    reply_json(r, 200, body);
 out:
     storage_game_clear(&g);
 }

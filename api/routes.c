@@ -18,6 +18,7 @@ static const struct route routes[] = {
     {"GET", "/v1/rulesets", handle_rulesets, RUNS_INLINE, 0},
     {"GET", "/v1/rulesets/{id}", handle_ruleset, RUNS_INLINE, 0},
     {"POST", "/v1/games", handle_game_create, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/games", handle_lobby, RUNS_INLINE_READ, 0},
     {"GET", "/v1/games/{id}", handle_game_view, RUNS_INLINE_READ, 0},
     {"POST", "/v1/games/{id}/join", handle_game_join, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/seats/{seat}/invite", handle_seat_invite, RUNS_ON_WORKER, 0},

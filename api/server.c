@@ -178,6 +178,7 @@ static void ctx_free(struct ctx *c)
     live_stream_free(r->stream);   /* one the hub never took */
     free(r->body);
     free(r->response);
+    free(r->link);
     free(c);
 }
 
@@ -213,6 +214,8 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
         MHD_add_response_header(resp, "ETag", r->etag);
     if (r->allow[0])
         MHD_add_response_header(resp, "Allow", r->allow);
+    if (r->link)
+        MHD_add_response_header(resp, "Link", r->link);
     if (r->retry_after > 0) {
         char secs[16];
         snprintf(secs, sizeof secs, "%d", r->retry_after);

@@ -13,6 +13,7 @@
 #include "games.h"
 #include "handlers.h"
 #include "idempotency.h"
+#include "paging.h"
 #include "webhook_sign.h"
 #include "webhooks.h"
 
@@ -225,16 +226,30 @@ out:
 
 void handle_webhook_list(struct request *r, struct worker *w)
 {
+    static const char *const allowed[] = {"limit", "cursor", NULL};
     struct storage_account a;
+    struct storage_page page;
     enum storage_status st;
-    json_t *hooks;
+    char us[24], id[37];
+    struct paging pg;
+    json_t *body;
 
-    if (request_params_or_reply(r, (const char *const[]){NULL}) || owner_or_reply(r, w, &a))
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, NULL, &pg) || owner_or_reply(r, w, &a))
         return;
-    if ((st = storage_webhook_list(w->db, a.id, &hooks)) != STORAGE_OK)
+    if (pg.key && paging_key_time_id(pg.key, us, id)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "cursor is not one of this list's.");
+        return;
+    }
+    st = storage_webhook_list(w->db, a.id, pg.key ? us : NULL, pg.key ? id : NULL,
+                              (int)pg.limit, &page);
+    if (st != STORAGE_OK) {
         reply_storage(r, st, "webhook");
-    else
-        reply_json(r, 200, json_pack("{s:o}", "webhooks", hooks));
+        return;
+    }
+    body = json_pack("{s:o}", "webhooks", page.items);
+    paging_finish(r, &w->app->keys, &pg, page.more ? page.last : NULL, body);
+    reply_json(r, 200, body);
 }
 
 void handle_webhook_get(struct request *r, struct worker *w)
@@ -333,21 +348,24 @@ void handle_webhook_rotate(struct request *r, struct worker *w)
 
 void handle_webhook_deliveries(struct request *r, struct worker *w)
 {
-    static const char *const allowed[] = {"before", "limit", NULL};
-    const char *before = request_query(r, "before"), *limit_s = request_query(r, "limit");
+    static const char *const allowed[] = {"before", "limit", "cursor", NULL};
+    const char *before = request_query(r, "before");
     struct storage_account a;
     enum storage_status st;
-    long limit = 50, b;
-    json_t *list, *next = json_null();
-    char link[160];
+    long long b = 0;
+    json_t *list, *body;
+    struct paging pg;
+    char key[24];
+    int more;
 
-    if (request_params_or_reply(r, allowed) || owner_or_reply(r, w, &a) ||
+    if (request_params_or_reply(r, allowed) ||
+        paging_or_reply(r, &w->app->keys, "before", &pg) || owner_or_reply(r, w, &a) ||
         webhook_id_or_reply(r, r->params[0]))
         return;
-    if ((before && parse_int_in(before, 1, 1L << 53, &b)) ||
-        (limit_s && parse_int_in(limit_s, 1, 200, &limit))) {
-        reply_problem(r, PROBLEM_invalid_parameter,
-                      "before is a delivery id and limit 1 to 200.");
+    if (pg.key)
+        before = pg.key;
+    if (before && paging_key_int(before, 1, &b)) {
+        reply_problem(r, PROBLEM_invalid_parameter, "before is a delivery id.");
         return;
     }
     /* a webhook of someone else's is not found, not an empty log */
@@ -356,20 +374,21 @@ void handle_webhook_deliveries(struct request *r, struct worker *w)
         return;
     }
     json_decref(list);
-    st = storage_webhook_deliveries(w->db, r->params[0], a.id, before, (int)limit, &list);
+    /* one more than asked says whether a next page exists */
+    st = storage_webhook_deliveries(w->db, r->params[0], a.id, before, (int)pg.limit + 1,
+                                    &list);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "delivery log");
         return;
     }
-    if (json_array_size(list) == (size_t)limit) {
-        snprintf(link, sizeof link, "/v1/webhooks/%s/deliveries?before=%lld&limit=%ld",
-                 r->params[0],
-                 (long long)json_integer_value(json_object_get(
-                     json_array_get(list, json_array_size(list) - 1), "id")),
-                 limit);
-        next = json_string(link);
-    }
-    reply_json(r, 200, json_pack("{s:o, s:o}", "deliveries", list, "next", next));
+    if ((more = json_array_size(list) > (size_t)pg.limit))
+        json_array_remove(list, json_array_size(list) - 1);
+    snprintf(key, sizeof key, "%lld",
+             (long long)json_integer_value(json_object_get(
+                 json_array_get(list, json_array_size(list) - 1), "id")));
+    body = json_pack("{s:o}", "deliveries", list);
+    paging_finish(r, &w->app->keys, &pg, more ? key : NULL, body);
+    reply_json(r, 200, body);
 }
 
 void handle_webhook_redeliver(struct request *r, struct worker *w)

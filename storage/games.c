@@ -426,30 +426,33 @@ enum storage_status storage_moves_list(struct db *db, const char *game_id,
 enum storage_status storage_games_of_account(struct db *db,
                                              const char *account_id,
                                              const char *status,
-                                             int awaiting, json_t **games)
+                                             int awaiting, const char *after_us,
+                                             const char *after_id, int limit,
+                                             struct storage_page *page)
 {
-    const char *p[] = {account_id, status, awaiting ? "true" : "false"};
+    char l[16];
+    const char *p[] = {account_id, status, awaiting ? "true" : "false", after_us, after_id, l};
     PGresult *res;
-    enum storage_status st = STORAGE_EXEC(db, games_of_account, 3, p, &res);
 
-    if (st != STORAGE_OK)
-        return st;
-    *games = json_array();
-    for (int i = 0; i < PQntuples(res); i++) {
-        json_t *seats = json_loads(PQgetvalue(res, i, 5), 0, NULL);
+    snprintf(l, sizeof l, "%d", limit + 1);
+    return storage_page_take(STORAGE_EXEC(db, games_of_account, 6, p, &res), &res, limit,
+                             page);
+}
 
-        json_array_append_new(
-            *games,
-            json_pack("{s:s, s:s, s:s, s:I, s:s, s:o, s:b}", "id",
-                      PQgetvalue(res, i, 0), "ruleset", PQgetvalue(res, i, 1),
-                      "status", PQgetvalue(res, i, 2), "version",
-                      (json_int_t)strtoll(PQgetvalue(res, i, 3), NULL, 10),
-                      "updated_at", PQgetvalue(res, i, 4), "seats",
-                      seats ? seats : json_array(), "must_act",
-                      PQgetvalue(res, i, 6)[0] == 't'));
-    }
-    PQclear(res);
-    return STORAGE_OK;
+enum storage_status storage_lobby(struct db *db, const struct storage_lobby_filter *f,
+                                  const char *after_us, const char *after_id, int limit,
+                                  struct storage_page *page)
+{
+    char l[16];
+    const char *p[] = {f->status, f->ruleset, f->created_by, f->player, f->options_text,
+                       after_us, after_id, l};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(l, sizeof l, "%d", limit + 1);
+    st = strcmp(f->status, "finished") == 0 ? STORAGE_EXEC(db, lobby_finished, 8, p, &res)
+                                            : STORAGE_EXEC(db, lobby_games, 8, p, &res);
+    return storage_page_take(st, &res, limit, page);
 }
 
 enum storage_status storage_ping(struct db *db)

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "db.h"
+#include "page.h"
 
 #define STORAGE_SEED_BYTES 32
 
@@ -165,13 +166,35 @@ enum storage_status storage_moves_list(struct db *db, const char *game_id,
                                        json_t **moves);
 
 /*
- * The account's games as a new JSON array of {id, ruleset, status,
- * version, updated_at, seats, must_act}. status may be NULL.
+ * The account's games, newest first, after the one of sort key (after_us,
+ * after_id) (NULL, NULL: from the newest), limit at most: items
+ * {id, ruleset, status, version, updated_at, seats, must_act}. status may
+ * be NULL.
  */
 enum storage_status storage_games_of_account(struct db *db,
                                              const char *account_id,
                                              const char *status,
-                                             int awaiting, json_t **games);
+                                             int awaiting, const char *after_us,
+                                             const char *after_id, int limit,
+                                             struct storage_page *page);
+
+/* What the lobby lists; NULL members match every game. */
+struct storage_lobby_filter {
+    const char *status;        /* "open" (a free open seat), "active", "finished" */
+    const char *ruleset;
+    const char *created_by;    /* an account id */
+    const char *player;        /* an account id holding a seat */
+    const char *options_text;  /* a JSON object the game's options contain */
+};
+
+/*
+ * The games f picks, newest first (finished ones by when they finished),
+ * after the one of sort key (after_us, after_id) (NULL, NULL: from the
+ * first), limit at most, as the public sees them.
+ */
+enum storage_status storage_lobby(struct db *db, const struct storage_lobby_filter *f,
+                                  const char *after_us, const char *after_id, int limit,
+                                  struct storage_page *page);
 
 /* In an open transaction: locks up to limit timed games whose clocks are
  * due (others' locks skipped); *ids is a new array of their ids. */

@@ -21,11 +21,15 @@ enum storage_status storage_webhook_create(struct db *db, const char *account,
 }
 
 enum storage_status storage_webhook_list(struct db *db, const char *account,
-                                         json_t **out)
+                                         const char *after_us, const char *after_id,
+                                         int limit, struct storage_page *page)
 {
+    char l[16];
+    const char *p[] = {account, after_us, after_id, l};
     PGresult *res;
 
-    return db_json_rows(STORAGE_EXEC(db, webhook_list, 1, &account, &res), &res, out);
+    snprintf(l, sizeof l, "%d", limit + 1);
+    return storage_page_take(STORAGE_EXEC(db, webhook_list, 4, p, &res), &res, limit, page);
 }
 
 enum storage_status storage_webhook_get(struct db *db, const char *id,

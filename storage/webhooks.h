@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "db.h"
+#include "page.h"
 
 /* The fields of a new or changed subscription; NULL leaves one unset. */
 struct storage_webhook_fields {
@@ -32,8 +33,11 @@ enum storage_status storage_webhook_create(struct db *db, const char *account,
                                            const struct storage_webhook_fields *f,
                                            const char *secret_hex, int max,
                                            json_t **out);
+/* The account's subscriptions, oldest first, after the one of sort key
+ * (after_us, after_id) (NULL, NULL: from the first), limit at most. */
 enum storage_status storage_webhook_list(struct db *db, const char *account,
-                                         json_t **out);
+                                         const char *after_us, const char *after_id,
+                                         int limit, struct storage_page *page);
 enum storage_status storage_webhook_get(struct db *db, const char *id,
                                         const char *account, json_t **out);
 enum storage_status storage_webhook_update(struct db *db, const char *id,
