@@ -138,7 +138,8 @@ void handle_game_create(struct request *r, struct worker *w)
     size_t i;
     json_t *row;
 
-    if (auth_account_or_reply(r, w, &c, &me) || request_json_or_reply(r, &body, 0))
+    if (auth_account_or_reply(r, w, &c, &me) ||
+        request_body_or_reply(r, &body, 0, (const char *const[]){"ruleset", "options", "seats", "entropy", "clock", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s, s?:o}",
                        "ruleset", &ruleset, "options", &options, "seats",
@@ -325,7 +326,8 @@ void handle_game_join(struct request *r, struct worker *w)
     size_t i;
     json_t *row;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
+    if (auth_or_reply(r, w, AUTH_ANY, &c) ||
+        request_body_or_reply(r, &body, 1, (const char *const[]){"seat", "entropy", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:o, s?:s}", "seat", &seat_json,
                        "entropy", &entropy)) {
@@ -388,10 +390,12 @@ void handle_seat_invite(struct request *r, struct worker *w)
     int64_t epoch, exp;
     struct caller c;
     long seat;
-    json_t *row;
+    json_t *row, *body;
 
-    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c) ||
+        request_body_or_reply(r, &body, 1, (const char *const[]){NULL}))
         return;
+    json_decref(body);
     if (parse_int_in(r->params[1], 0, RULES_MAX_SEATS - 1, &seat)) {
         reply_problem(r, PROBLEM_invalid_parameter, "seat must be a seat number.");
         return;

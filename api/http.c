@@ -186,3 +186,53 @@ int request_json_or_reply(struct request *r, json_t **out, int empty_ok)
     }
     return 0;
 }
+
+/* key cut to at most 64 bytes, whole UTF-8 characters only */
+static void key_excerpt(char out[68], const char *key)
+{
+    size_t n = strlen(key);
+
+    if (n > 64) {
+        n = 64;
+        while (n > 0 && ((unsigned char)key[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(out, key, n);
+    strcpy(out + n, strlen(key) > n ? "..." : "");
+}
+
+int request_body_or_reply(struct request *r, json_t **out, int empty_ok,
+                          const char *const *allowed)
+{
+    const char *key;
+    json_t *v;
+    char shown[68];
+
+    if (request_json_or_reply(r, out, empty_ok))
+        return -1;
+    json_object_foreach(*out, key, v) {
+        char list[256];
+        size_t used = 0;
+        int ok = 0;
+
+        for (const char *const *a = allowed; *a && !ok; a++)
+            ok = strcmp(key, *a) == 0;
+        if (ok)
+            continue;
+        list[0] = 0;
+        key_excerpt(shown, key);
+        for (const char *const *a = allowed; *a && used < sizeof list; a++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+                                     used ? ", " : "", *a);
+        if (allowed[0])
+            reply_problem(r, PROBLEM_bad_request, "Unknown key \"%s\"; this body takes %s.",
+                          shown, list);
+        else
+            reply_problem(r, PROBLEM_bad_request,
+                          "Unknown key \"%s\"; this body takes no keys ({} or none).", shown);
+        json_decref(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 0;
+}

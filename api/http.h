@@ -127,4 +127,11 @@ int request_params_or_reply(struct request *r, const char *const *allowed);
  */
 int request_json_or_reply(struct request *r, json_t **out, int empty_ok);
 
+/*
+ * request_json_or_reply(), then refuses (400 bad_request naming it) a key
+ * of the object not in the NULL-terminated list allowed.
+ */
+int request_body_or_reply(struct request *r, json_t **out, int empty_ok,
+                          const char *const *allowed);
+
 #endif

@@ -60,7 +60,8 @@ void handle_message_post(struct request *r, struct worker *w)
     char route[96];
     int seat, to;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 0))
+    if (auth_or_reply(r, w, AUTH_ANY, &c) ||
+        request_body_or_reply(r, &body, 0, (const char *const[]){"text", "to", "seat", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:o, s?:I}", "text", &text, "to", &m,
                        "seat", &want) || want < -1 || want >= RULES_MAX_SEATS) {

@@ -273,7 +273,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         }
         want = n;
         move = NULL;
-    } else if (request_json_or_reply(r, &body, 0)) {
+    } else if (request_body_or_reply(r, &body, 0, (const char *const[]){"move", "seat", "message", NULL})) {
         return;
     }
     if (text) {
@@ -382,7 +382,7 @@ void handle_resign(struct request *r, struct worker *w)
     const struct rules_engine *e;
     int seat;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
+    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_body_or_reply(r, &body, 1, (const char *const[]){"seat", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:I}", "seat", &want) ||
         want < -1 || want >= RULES_MAX_SEATS) {

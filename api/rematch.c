@@ -159,7 +159,8 @@ void handle_game_rematch(struct request *r, struct worker *w)
     struct caller c;
     int seat, created;
 
-    if (auth_or_reply(r, w, AUTH_ANY, &c) || request_json_or_reply(r, &body, 1))
+    if (auth_or_reply(r, w, AUTH_ANY, &c) ||
+        request_body_or_reply(r, &body, 1, (const char *const[]){"entropy", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:s}", "entropy", &entropy)) {
         reply_problem(r, PROBLEM_bad_request, "The body is {\"entropy\": s} or empty: %s.",

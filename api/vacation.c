@@ -49,7 +49,8 @@ void handle_vacation_start(struct request *r, struct worker *w)
     struct caller c;
     json_t *body, *v;
 
-    if (auth_account_or_reply(r, w, &c, &a) || request_json_or_reply(r, &body, 0))
+    if (auth_account_or_reply(r, w, &c, &a) ||
+        request_body_or_reply(r, &body, 0, (const char *const[]){"days", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:I}", "days", &days) || days < 1 ||
         days > per_year()) {

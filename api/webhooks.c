@@ -159,7 +159,8 @@ void handle_webhook_create(struct request *r, struct worker *w)
     json_error_t err;
     int enabled = 1;
 
-    if (owner_or_reply(r, w, &a) || request_json_or_reply(r, &body, 0))
+    if (owner_or_reply(r, w, &a) ||
+        request_body_or_reply(r, &body, 0, (const char *const[]){"url", "events", "description", "game_id", "enabled", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s:o, s?:s, s?:s, s?:b}", "url",
                        &f.url, "events", &events, "description", &f.description,
@@ -275,7 +276,7 @@ void handle_webhook_update(struct request *r, struct worker *w)
     json_error_t err;
 
     if (owner_or_reply(r, w, &a) || webhook_id_or_reply(r, r->params[0]) ||
-        request_json_or_reply(r, &body, 0))
+        request_body_or_reply(r, &body, 0, (const char *const[]){"url", "events", "description", "enabled", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s?:s, s?:o, s?:s, s?:o}", "url", &f.url,
                        "events", &events, "description", &f.description, "enabled",
@@ -328,7 +329,7 @@ void handle_webhook_rotate(struct request *r, struct worker *w)
     json_t *hook, *body;
 
     if (owner_or_reply(r, w, &a) || webhook_id_or_reply(r, r->params[0]) ||
-        request_json_or_reply(r, &body, 1))
+        request_body_or_reply(r, &body, 1, (const char *const[]){NULL}))
         return;
     if (json_object_size(body)) {
         reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
@@ -398,7 +399,7 @@ void handle_webhook_redeliver(struct request *r, struct worker *w)
     json_t *body;
     long id;
 
-    if (owner_or_reply(r, w, &a) || request_json_or_reply(r, &body, 1))
+    if (owner_or_reply(r, w, &a) || request_body_or_reply(r, &body, 1, (const char *const[]){NULL}))
         return;
     if (json_object_size(body)) {
         reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
