@@ -68,7 +68,11 @@ test('each seat and the spectator read what they may: lists, streams, webhooks a
   assert.deepEqual(await texts(game.id, spectator.token), everyone, 'a spectator reads the public ones');
   const page = (await ctx.api.get(`/v1/games/${game.id}/messages?after=1&limit=1`, { token: players[1].token, expect: 200 })).body;
   assert.deepEqual(page.messages.map((m) => m.id), [2]);
-  assert.equal(page.next, `/v1/games/${game.id}/messages?after=2&limit=1`);
+  assert.match(page.next, new RegExp(`^/v1/games/${game.id}/messages\\?limit=1&cursor=[A-Za-z0-9_-]+$`));
+  assert.equal(page.next.includes('after='), false, 'the cursor takes after\'s place');
+  const last = (await ctx.api.get(page.next, { token: players[1].token, expect: 200 })).body;
+  assert.deepEqual(last.messages.map((m) => m.id), [3], 'next goes on after message 2');
+  assert.equal(last.next, null, 'and that was the last page');
 
   const seen = [everyone, all, all, everyone];
   for (const [i, st] of streams.entries()) {
