@@ -450,8 +450,12 @@ enum storage_status storage_lobby(struct db *db, const struct storage_lobby_filt
     enum storage_status st;
 
     snprintf(l, sizeof l, "%d", limit + 1);
-    st = strcmp(f->status, "finished") == 0 ? STORAGE_EXEC(db, lobby_finished, 8, p, &res)
-                                            : STORAGE_EXEC(db, lobby_games, 8, p, &res);
+    if (strcmp(f->status, "finished") == 0)
+        st = f->player ? STORAGE_EXEC(db, lobby_finished_of, 8, p, &res)
+                       : STORAGE_EXEC(db, lobby_finished, 8, p, &res);
+    else
+        st = f->player ? STORAGE_EXEC(db, lobby_games_of, 8, p, &res)
+                       : STORAGE_EXEC(db, lobby_games, 8, p, &res);
     return storage_page_take(st, &res, limit, page);
 }
 
