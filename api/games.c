@@ -609,12 +609,14 @@ static int option_filter_or_reply(struct request *r, json_t **out)
 {
     *out = NULL;
     for (int i = 0; i < r->query_count; i++) {
-        const char *name = r->query_keys[i] + 7, *text = r->query_values[i];
-        size_t n = strlen(name);
+        const char *name, *text = r->query_values[i];
+        size_t n;
         json_t *v;
 
         if (strncmp(r->query_keys[i], "option.", 7) != 0)
             continue;
+        name = r->query_keys[i] + 7;
+        n = strlen(name);
         if (n == 0 || n > 64 ||
             strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n) {
             reply_problem(r, PROBLEM_invalid_parameter,
