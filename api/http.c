@@ -138,6 +138,11 @@ const char *request_query(const struct request *r, const char *key)
 
 int request_params_or_reply(struct request *r, const char *const *allowed)
 {
+    if (r->query_overflow) {
+        reply_problem(r, PROBLEM_invalid_parameter, "At most %d query parameters.",
+                      HTTP_MAX_QUERY);
+        return -1;
+    }
     for (int i = 0; i < r->query_count; i++) {
         int ok = 0;
 

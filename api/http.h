@@ -39,6 +39,7 @@ struct request {
     char *params[HTTP_MAX_PARAMS];    /* path parameters, in order */
     char *query_keys[HTTP_MAX_QUERY], *query_values[HTTP_MAX_QUERY];
     int query_count;
+    int query_overflow;               /* more than HTTP_MAX_QUERY were sent */
     char *authorization, *content_type, *if_match, *if_none_match, *accept;
     char *idempotency_key;
     char *last_event_id;              /* an event stream's resume position */

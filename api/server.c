@@ -78,8 +78,10 @@ static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind,
     struct request *r = cls;
 
     (void)kind;
-    if (r->query_count == HTTP_MAX_QUERY)
+    if (r->query_count == HTTP_MAX_QUERY) {
+        r->query_overflow = 1;      /* refused, never silently dropped */
         return MHD_NO;
+    }
     r->query_keys[r->query_count] = strdup(key);
     r->query_values[r->query_count] = strdup(value ? value : "");
     r->query_count++;

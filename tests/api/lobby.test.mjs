@@ -93,3 +93,12 @@ test('bad lobby parameters are refused with a problem', async () => {
     assert.ok(res.body.detail, `${q}: says why`);
   }
 });
+
+test('a ninth query parameter is refused, not dropped', async () => {
+  const a = await createAccount(ctx.api);
+  await createGame(ctx.api, a.token, [{ account_id: a.id }, { open: true }]);
+  const eight = `created_by=${a.id}&ruleset=ironfuture&status=open&limit=5&option.a=1&option.b=2&option.c=3&option.d=4`;
+  assert.deepEqual(ids(await lobby(eight)), [], 'eight are read (no game has these options)');
+  const res = await ctx.api.get(`/v1/games?${eight}&option.e=5`, { expect: 400, code: 'invalid_parameter' });
+  assert.match(res.body.detail, /8 query parameters/);
+});
