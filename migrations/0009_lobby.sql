@@ -2,8 +2,9 @@
 -- ruleset, creator, player and options, read a page at a time by sort key
 -- (created_at, id), or (finished_at, id) for finished games.
 --
--- None of these columns changes on an ordinary move, so the move path's
--- updates of a game row stay HOT and these indexes cost it nothing.
+-- No column of these indexes changes on an ordinary move (only when a game
+-- starts or ends), so a move's update of its game row can stay a HOT
+-- update and writes none of them.
 
 CREATE INDEX games_lobby ON games (status, created_at DESC, id DESC);
 CREATE INDEX games_finished ON games (finished_at DESC, id DESC)
