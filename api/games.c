@@ -39,7 +39,7 @@ static int seats_or_reply(struct request *r, struct worker *w,
     json_array_foreach(seats, i, s) {
         const char *acct = NULL;
         int open = 0, invite = 0;
-        json_error_t err;
+        json_error_t err = {0};
         json_t *row;
 
         if (json_unpack_ex(s, &err, JSON_STRICT, "{s?:s, s?:b, s?:b}",
@@ -47,8 +47,8 @@ static int seats_or_reply(struct request *r, struct worker *w,
                            &invite) ||
             (acct != NULL) + open + invite != 1) {
             reply_problem(r, PROBLEM_bad_request,
-                          "seats[%zu] must be {\"account_id\": id}, {\"open\": true} or {\"invite\": true}.",
-                          i);
+                          "seats[%zu] must be {\"account_id\": id}, {\"open\": true} or {\"invite\": true}%s%s.",
+                          i, err.text[0] ? ": " : "", err.text);
             goto fail;
         }
         row = json_pack("{s:i, s:s, s:b}", "seat", (int)i, "kind",

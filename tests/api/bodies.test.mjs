@@ -77,10 +77,11 @@ test('an unknown key beside good ones is refused too, and a nested one where the
     token: b.token, body: { entropy: 'fine', seat: 1, colour: 'red' }, expect: 400, code: 'bad_request',
   });
   assert.match(join.body.detail, /"colour"/);
-  await api.post('/v1/games', {
+  const seat = await api.post('/v1/games', {
     token: a.token, body: { ruleset: 'ironfuture', seats: [{ account_id: a.id }, { open: true, colour: 'red' }] },
     expect: 400, code: 'bad_request',
   });
+  assert.match(seat.body.detail, /seats\[1\].*colour/, 'a seat\'s unknown key is named with the seat');
   const inv = await api.post(`/v1/games/${g.game.id}/seats/1/invite`, {
     token: a.token, body: { seat: 1 }, expect: 400, code: 'bad_request',
   });
