@@ -484,13 +484,6 @@ void handle_personal_token_create(struct request *r, struct worker *w)
                       TOKEN_EXPIRES_MAX);
         goto out;
     }
-    exp = app_now() + expires_in;
-    if (c.personal && exp > c.claims.exp) {
-        reply_problem(r, PROBLEM_bad_request,
-                      "expires_in would outlive the token that asks (at most %lld seconds).",
-                      (long long)(c.claims.exp - app_now()));
-        goto out;
-    }
     /* no wider than the caller; admin only for an administrator's token */
     missing = implied(bits) & ~c.scopes;
     if ((bits & TOKEN_SCOPE_ADMIN) && !a.admin)
@@ -505,6 +498,13 @@ void handle_personal_token_create(struct request *r, struct worker *w)
                           (missing & TOKEN_SCOPE_ADMIN) && !a.admin
                               ? "Only an administrator's token may grant admin."
                               : "A token may not grant a scope it does not have itself.");
+        goto out;
+    }
+    exp = app_now() + expires_in;
+    if (c.personal && exp > c.claims.exp) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "expires_in would outlive the token that asks (at most %lld seconds).",
+                      (long long)(c.claims.exp - app_now()));
         goto out;
     }
     scopes_text = json_dumps(scopes, JSON_COMPACT);
