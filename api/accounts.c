@@ -199,10 +199,13 @@ void handle_password_set(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
         goto out;
     }
-    if (password_ok_or_reply(r, "password", password) ||
-        (current && strlen(current) > AUTH_PASSWORD_MAX &&
-         password_ok_or_reply(r, "current_password", current)))
+    if (password_ok_or_reply(r, "password", password))
         goto out;
+    if (current && strlen(current) > AUTH_PASSWORD_MAX) {
+        reply_problem(r, PROBLEM_bad_request, "current_password is at most %d bytes.",
+                      AUTH_PASSWORD_MAX);
+        goto out;
+    }
     if ((st = storage_account_password(w->db, a.id, &old)) != STORAGE_OK) {
         reply_storage(r, st, "account");
         goto out;

@@ -201,6 +201,9 @@ describe('personal tokens', () => {
       await ctx.api.post(`/v1/accounts/${p0.id}/revoke`, { token: t, expect: 403, code: 'insufficient_scope' });
     }
     await ctx.api.get('/v1/me', { token: p0.token, expect: 200 });
+    await ctx.api.post('/v1/sessions', {
+      body: { name: p0.name, password: 'a-password' }, expect: 401, code: 'invalid_credentials',
+    });
     // The play token plays.
     await ctx.api.post(`/v1/games/${g.id}/moves`, { token: play, body: { move }, expect: 201 });
   });
@@ -285,6 +288,28 @@ describe('personal tokens', () => {
     const byAdmin = await ctx.api.post(`/v1/accounts/${a.id}/revoke`, { token: ctx.adminToken, expect: 200 });
     assert.equal(byAdmin.body.token, undefined);
     await ctx.api.get('/v1/me', { token: res.body.token, expect: 401, code: 'invalid_token' });
+  });
+});
+
+describe('personal tokens: retries and the limit', () => {
+  test('a retried creation replays the same token; the 51st token is 409', async () => {
+    const a = await createAccount(ctx.api);
+    const body = { name: 'retried', scopes: ['play'], expires_in: 600 };
+    const headers = { 'idempotency-key': 'make-one' };
+    const first = keep(await ctx.api.post('/v1/me/tokens', { token: a.token, body, headers, expect: 201 }));
+    const again = await ctx.api.post('/v1/me/tokens', { token: a.token, body, headers, expect: 201 });
+    assert.equal(again.text, first.text, 'the same answer, byte for byte');
+    await ctx.api.post('/v1/me/tokens', {
+      token: a.token, body: { ...body, name: 'other' }, headers, expect: 422, code: 'idempotency_key_reused',
+    });
+    for (let i = 1; i < 50; i++) await personal(a.token, { name: `t${i}`, scopes: ['read'], expires_in: 600 });
+    const full = await personal(a.token, { name: 'one too many', scopes: ['read'] }, 409);
+    assert.equal(full.body.code, 'conflict');
+    const list = await tokenList(a.token);
+    assert.equal(list.tokens.length, 50);
+    assert.ok(!list.tokens.some((t) => t.name === 'one too many'));
+    await ctx.api.delete(`/v1/me/tokens/${first.body.id}`, { token: a.token, expect: 204 });
+    await personal(a.token, { name: 'room again', scopes: ['read'] });
   });
 });
 
