@@ -174,6 +174,15 @@ void handle_session_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_invalid_credentials, "The name or the password is wrong.");
         goto out;
     }
+    /* limits changed since it was stored: store it as they are now; a
+     * change meanwhile wins */
+    if (auth_password_stale(w->app, hash)) {
+        char fresh[crypto_pwhash_STRBYTES];
+
+        if (auth_password_hash(w->app, password, fresh, sizeof fresh) == 0)
+            (void)storage_account_password_set(w->db, a.id, hash, fresh);
+        sodium_memzero(fresh, sizeof fresh);
+    }
     reply_token(r, w, &a, json_pack("{s:o}", "account", account_json(&a)));
 out:
     free(hash);

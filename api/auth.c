@@ -344,3 +344,8 @@ int auth_password_verify(const struct app *app, const char *hash,
 
     return ok && !none ? 0 : -1;
 }
+
+int auth_password_stale(const struct app *app, const char *hash)
+{
+    return crypto_pwhash_str_needs_rehash(hash, app->pwhash_ops, app->pwhash_mem) != 0;
+}

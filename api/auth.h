@@ -90,5 +90,7 @@ int auth_password_hash(const struct app *app, const char *password, char *out,
                        size_t outlen);
 int auth_password_verify(const struct app *app, const char *hash,
                          const char *password);
+/* 1 when hash was made with other limits than today's. */
+int auth_password_stale(const struct app *app, const char *hash);
 
 #endif

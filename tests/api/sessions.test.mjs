@@ -92,6 +92,21 @@ describe('passwords and sessions', () => {
     }
   });
 
+  test('a password hashed with older limits is hashed again at sign-in', async () => {
+    const a = await withPassword();
+    const stored = () => execFileSync('psql', [requireEnv('DATABASE_URL'), '-Atc',
+      `SELECT password_hash FROM accounts WHERE id = '${a.id}'`], { encoding: 'utf8' }).trim();
+    assert.match(stored(), /^\$argon2id\$v=19\$m=8,t=1,/);
+    const other = await startServer({ keysDir: ctx.server.keysDir, env: { ...FAST_HASH, TURNPOST_PWHASH_OPSLIMIT: '2' } });
+    try {
+      await client(other.url).post('/v1/sessions', { body: { name: a.name, password: a.password }, expect: 201 });
+    } finally {
+      await other.stop();
+    }
+    assert.match(stored(), /^\$argon2id\$v=19\$m=8,t=2,/);
+    await ctx.api.post('/v1/sessions', { body: { name: a.name, password: a.password }, expect: 201 });
+  });
+
   test('a password is set, then changed only with the current one', async () => {
     const a = await createAccount(ctx.api);
     const signIn = (password, expect) =>
