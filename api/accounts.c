@@ -1,6 +1,9 @@
 /* Accounts and their tokens. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <sodium.h>
 
 #include "accounts.h"
 #include "auth.h"
@@ -58,19 +61,32 @@ static int no_fields_or_reply(struct request *r)
     return rc;
 }
 
+/* A password as sent: AUTH_PASSWORD_MIN to AUTH_PASSWORD_MAX bytes. */
+static int password_ok_or_reply(struct request *r, const char *field, const char *pw)
+{
+    size_t n = strlen(pw);
+
+    if (n >= AUTH_PASSWORD_MIN && n <= AUTH_PASSWORD_MAX)
+        return 0;
+    reply_problem(r, PROBLEM_bad_request, "%s must be %d to %d bytes.", field,
+                  AUTH_PASSWORD_MIN, AUTH_PASSWORD_MAX);
+    return -1;
+}
+
 void handle_account_create(struct request *r, struct worker *w)
 {
     static const char route[] = "POST /v1/accounts";
     struct storage_account a;
     enum storage_status st;
-    const char *name, *kind = "player";
+    const char *name, *kind = "player", *password = NULL;
+    char hash[crypto_pwhash_STRBYTES];
     json_error_t err;
     json_t *body;
 
     if (request_json_or_reply(r, &body, 0))
         return;
-    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s}", "name", &name,
-                       "kind", &kind)) {
+    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s, s?:s}", "name", &name,
+                       "kind", &kind, "password", &password)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
         goto out;
     }
@@ -81,6 +97,13 @@ void handle_account_create(struct request *r, struct worker *w)
     }
     if (strcmp(kind, "player") != 0 && strcmp(kind, "bot") != 0) {
         reply_problem(r, PROBLEM_bad_request, "kind must be player or bot.");
+        goto out;
+    }
+    if (password && password_ok_or_reply(r, "password", password))
+        goto out;
+    /* hashed before the transaction: no row lock waits on argon2id */
+    if (password && auth_password_hash(w->app, password, hash, sizeof hash)) {
+        reply_problem(r, PROBLEM_internal, "The password could not be hashed.");
         goto out;
     }
     if ((st = db_begin(w->db)) != STORAGE_OK) {
@@ -94,6 +117,8 @@ void handle_account_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_conflict, "The name %s is taken.", name);
         goto rollback;
     }
+    if (st == STORAGE_OK && password)
+        st = storage_account_password_set(w->db, a.id, "", hash);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "account");
         goto rollback;
@@ -109,6 +134,120 @@ void handle_account_create(struct request *r, struct worker *w)
 rollback:
     db_rollback(w->db);
 out:
+    sodium_memzero(hash, sizeof hash);
+    json_decref(body);
+}
+
+/*
+ * The same answer, after the same work, for a name that does not exist,
+ * one without a password and a wrong password: nothing tells them apart.
+ */
+void handle_session_create(struct request *r, struct worker *w)
+{
+    struct storage_account a;
+    enum storage_status st;
+    const char *name, *password;
+    char *hash = NULL;
+    json_error_t err;
+    json_t *body;
+
+    if (request_json_or_reply(r, &body, 0))
+        return;
+    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s:s}", "name", &name,
+                       "password", &password)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
+        goto out;
+    }
+    if (strlen(name) > 64 || strlen(password) > AUTH_PASSWORD_MAX) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "name is at most 64 bytes and password at most %d.",
+                      AUTH_PASSWORD_MAX);
+        goto out;
+    }
+    st = storage_account_login(w->db, name, &a, &hash);
+    if (st != STORAGE_OK && st != STORAGE_NOT_FOUND) {
+        reply_storage(r, st, "account");
+        goto out;
+    }
+    if (auth_password_verify(w->app, st == STORAGE_OK ? hash : "", password) != 0) {
+        snprintf(r->www_authenticate, sizeof r->www_authenticate, "Bearer realm=\"turnpost\"");
+        reply_problem(r, PROBLEM_invalid_credentials, "The name or the password is wrong.");
+        goto out;
+    }
+    /* limits changed since it was stored: store it as they are now; a
+     * change meanwhile wins */
+    if (auth_password_stale(w->app, hash)) {
+        char fresh[crypto_pwhash_STRBYTES];
+
+        if (auth_password_hash(w->app, password, fresh, sizeof fresh) == 0)
+            (void)storage_account_password_set(w->db, a.id, hash, fresh);
+        sodium_memzero(fresh, sizeof fresh);
+    }
+    reply_token(r, w, &a, json_pack("{s:o}", "account", account_json(&a)));
+out:
+    free(hash);
+    json_decref(body);
+}
+
+/* Sets the password; once one is set, changing it takes the current one. */
+void handle_password_set(struct request *r, struct worker *w)
+{
+    struct storage_account a;
+    struct caller c;
+    enum storage_status st;
+    const char *password, *current = NULL;
+    char *old = NULL, hash[crypto_pwhash_STRBYTES];
+    json_error_t err;
+    json_t *body = NULL;
+
+    hash[0] = '\0';
+    if (auth_account_or_reply(r, w, &c, &a) || request_json_or_reply(r, &body, 0))
+        goto out;
+    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s}", "password", &password,
+                       "current_password", &current)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
+        goto out;
+    }
+    if (password_ok_or_reply(r, "password", password))
+        goto out;
+    if (current && strlen(current) > AUTH_PASSWORD_MAX) {
+        reply_problem(r, PROBLEM_bad_request, "current_password is at most %d bytes.",
+                      AUTH_PASSWORD_MAX);
+        goto out;
+    }
+    if ((st = storage_account_password(w->db, a.id, &old)) != STORAGE_OK) {
+        reply_storage(r, st, "account");
+        goto out;
+    }
+    if (*old && !current) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "The account has a password: send it as current_password.");
+        goto out;
+    }
+    if (!*old && current) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "The account has no password yet: send only password.");
+        goto out;
+    }
+    if (*old && auth_password_verify(w->app, old, current) != 0) {
+        reply_problem(r, PROBLEM_forbidden, "current_password is wrong.");
+        goto out;
+    }
+    if (auth_password_hash(w->app, password, hash, sizeof hash)) {
+        reply_problem(r, PROBLEM_internal, "The password could not be hashed.");
+        goto out;
+    }
+    st = storage_account_password_set(w->db, a.id, old, hash);
+    if (st == STORAGE_CONFLICT)
+        reply_problem(r, PROBLEM_conflict,
+                      "The password was changed meanwhile; try again with the new one.");
+    else if (st != STORAGE_OK)
+        reply_storage(r, st, "account");
+    else
+        reply_raw(r, 204, NULL, "", 0);
+out:
+    sodium_memzero(hash, sizeof hash);
+    free(old);
     json_decref(body);
 }
 
@@ -133,7 +272,8 @@ void handle_token_refresh(struct request *r, struct worker *w)
 
 /* The account named in the path, for its owner or an admin. */
 static int target_account_or_reply(struct request *r, struct worker *w,
-                                   int admin_only, struct storage_account *t)
+                                   int admin_only, struct storage_account *t,
+                                   int *self_out)
 {
     struct storage_account self;
     struct caller c;
@@ -157,6 +297,8 @@ static int target_account_or_reply(struct request *r, struct worker *w,
         reply_storage(r, st, "account");
         return -1;
     }
+    if (self_out)
+        *self_out = strcmp(self.id, t->id) == 0;
     return 0;
 }
 
@@ -164,22 +306,306 @@ void handle_account_token(struct request *r, struct worker *w)
 {
     struct storage_account t;
 
-    if (no_fields_or_reply(r) == 0 && target_account_or_reply(r, w, 1, &t) == 0)
+    if (no_fields_or_reply(r) == 0 && target_account_or_reply(r, w, 1, &t, NULL) == 0)
         reply_token(r, w, &t, NULL);
 }
 
+/*
+ * Every token of the account issued before is refused from now on, its
+ * personal tokens are deleted, and the account's own call gets a fresh
+ * account token at the new epoch: revoking all never locks the owner out.
+ */
 void handle_account_revoke(struct request *r, struct worker *w)
 {
     struct storage_account t;
     enum storage_status st;
-    int64_t epoch;
+    char token[TOKEN_MAX_LEN];
+    int64_t epoch, exp;
+    int self = 0;
+    json_t *body;
 
-    if (no_fields_or_reply(r) || target_account_or_reply(r, w, 0, &t))
+    if (no_fields_or_reply(r) || target_account_or_reply(r, w, 0, &t, &self))
         return;
-    st = storage_account_revoke(w->db, t.id, &epoch);
-    if (st != STORAGE_OK) {
+    if ((st = db_begin(w->db)) != STORAGE_OK ||
+        (st = storage_account_revoke(w->db, t.id, &epoch)) != STORAGE_OK ||
+        (st = storage_token_delete_all(w->db, t.id)) != STORAGE_OK) {
+        db_rollback(w->db);
         reply_storage(r, st, "account");
         return;
     }
-    reply_json(r, 200, json_pack("{s:I}", "token_epoch", (json_int_t)epoch));
+    body = json_pack("{s:I}", "token_epoch", (json_int_t)epoch);
+    if (self) {
+        if (auth_issue_account(w, t.id, t.admin, epoch, token, sizeof token, &exp) < 0) {
+            db_rollback(w->db);
+            json_decref(body);
+            reply_problem(r, PROBLEM_internal, "No signing key is loaded.");
+            return;
+        }
+        json_object_set_new(body, "token", json_string(token));
+        json_object_set_new(body, "expires_at", json_integer(exp));
+    }
+    if ((st = db_commit(w->db)) != STORAGE_OK) {
+        db_rollback(w->db);
+        json_decref(body);
+        reply_storage(r, st, "account");
+        return;
+    }
+    reply_json(r, 200, body);
+}
+
+/* ---- public profiles -------------------------------------------------- */
+
+void handle_account_lookup(struct request *r, struct worker *w)
+{
+    static const char *const allowed[] = {"name", NULL};
+    const char *name = request_query(r, "name");
+    struct caller c;
+    enum storage_status st;
+    json_t *list, *p = NULL;
+
+    if (request_params_or_reply(r, allowed) || auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    if (!name) {
+        reply_problem(r, PROBLEM_invalid_parameter, "Give the exact name: ?name=<name>.");
+        return;
+    }
+    list = json_array();
+    st = name_valid(name) ? storage_account_profile(w->db, NULL, name, &p) : STORAGE_NOT_FOUND;
+    if (st != STORAGE_OK && st != STORAGE_NOT_FOUND) {
+        json_decref(list);
+        reply_storage(r, st, "account");
+        return;
+    }
+    if (p)
+        json_array_append_new(list, p);
+    reply_json(r, 200, json_pack("{s:o, s:n}", "accounts", list, "next"));
+}
+
+void handle_account_profile(struct request *r, struct worker *w)
+{
+    struct caller c;
+    enum storage_status st;
+    json_t *p;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    if (!uuid_valid(r->params[0])) {
+        reply_problem(r, PROBLEM_not_found, "No such account.");
+        return;
+    }
+    st = storage_account_profile(w->db, r->params[0], NULL, &p);
+    if (st != STORAGE_OK)
+        reply_storage(r, st, "account");
+    else
+        reply_json(r, 200, p);
+}
+
+/* ---- personal tokens --------------------------------------------------- */
+
+#define TOKENS_PER_ACCOUNT 50
+#define TOKEN_EXPIRES_MAX (365 * 86400)
+#define TOKEN_EXPIRES_DEFAULT (30 * 86400)
+
+static const struct {
+    const char *name;
+    unsigned bit;
+} scope_names[] = {
+    {"read", TOKEN_SCOPE_READ},
+    {"play", TOKEN_SCOPE_PLAY},
+    {"bot", TOKEN_SCOPE_BOT},
+    {"admin", TOKEN_SCOPE_ADMIN},
+};
+
+#define N_SCOPE_NAMES (sizeof scope_names / sizeof scope_names[0])
+
+/* 1 to 64 printable ASCII characters, spaces allowed: a label for people. */
+static int label_valid(const char *s)
+{
+    size_t n = strlen(s);
+
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 || s[i] > 0x7e)
+            return 0;
+    return n >= 1 && n <= 64;
+}
+
+/* The scope bits of a: 1 to 4 distinct scope names; 0 for anything else. */
+static unsigned scopes_of(const json_t *a)
+{
+    unsigned bits = 0;
+    size_t i;
+    json_t *v;
+
+    if (!json_is_array(a) || json_array_size(a) == 0)
+        return 0;
+    json_array_foreach(a, i, v) {
+        unsigned bit = 0;
+
+        for (size_t k = 0; k < N_SCOPE_NAMES; k++)
+            if (json_is_string(v) && strcmp(json_string_value(v), scope_names[k].name) == 0)
+                bit = scope_names[k].bit;
+        if (!bit || (bits & bit))
+            return 0;
+        bits |= bit;
+    }
+    return bits;
+}
+
+/* bits with those each implies: bot > play > read. */
+static unsigned implied(unsigned bits)
+{
+    if (bits & TOKEN_SCOPE_BOT)
+        bits |= TOKEN_SCOPE_PLAY;
+    if (bits & TOKEN_SCOPE_PLAY)
+        bits |= TOKEN_SCOPE_READ;
+    return bits;
+}
+
+void handle_personal_token_create(struct request *r, struct worker *w)
+{
+    static const char route[] = "POST /v1/me/tokens";
+    struct storage_account a;
+    struct caller c;
+    enum storage_status st;
+    const char *name;
+    json_t *body = NULL, *scopes, *row = NULL;
+    json_int_t expires_in = TOKEN_EXPIRES_DEFAULT;
+    char token[TOKEN_MAX_LEN], *scopes_text = NULL;
+    json_error_t err;
+    unsigned bits, missing;
+    int64_t exp;
+
+    if (auth_account_or_reply(r, w, &c, &a) || request_json_or_reply(r, &body, 0))
+        goto out;
+    if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s:o, s?:I}", "name", &name,
+                       "scopes", &scopes, "expires_in", &expires_in)) {
+        reply_problem(r, PROBLEM_bad_request, "%s.", err.text);
+        goto out;
+    }
+    if (!label_valid(name)) {
+        reply_problem(r, PROBLEM_bad_request, "name must be 1 to 64 printable ASCII characters.");
+        goto out;
+    }
+    if (!(bits = scopes_of(scopes))) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "scopes must be 1 to 4 distinct of read, play, bot and admin.");
+        goto out;
+    }
+    if (expires_in < 1 || expires_in > TOKEN_EXPIRES_MAX) {
+        reply_problem(r, PROBLEM_bad_request, "expires_in must be 1 to %d seconds.",
+                      TOKEN_EXPIRES_MAX);
+        goto out;
+    }
+    /* no wider than the caller; admin only for an administrator's token */
+    missing = implied(bits) & ~c.scopes;
+    if ((bits & TOKEN_SCOPE_ADMIN) && !a.admin)
+        missing |= TOKEN_SCOPE_ADMIN;
+    if (missing) {
+        const char *need = "read";
+
+        for (size_t k = 0; k < N_SCOPE_NAMES; k++)
+            if (missing & scope_names[k].bit)
+                need = scope_names[k].name;
+        reply_problem_ext(r, PROBLEM_insufficient_scope, json_pack("{s:s}", "scope", need),
+                          (missing & TOKEN_SCOPE_ADMIN) && !a.admin
+                              ? "Only an administrator's token may grant admin."
+                              : "A token may not grant a scope it does not have itself.");
+        goto out;
+    }
+    exp = app_now() + expires_in;
+    if (c.personal && exp > c.claims.exp) {
+        reply_problem(r, PROBLEM_bad_request,
+                      "expires_in would outlive the token that asks (at most %lld seconds).",
+                      (long long)(c.claims.exp - app_now()));
+        goto out;
+    }
+    scopes_text = json_dumps(scopes, JSON_COMPACT);
+    if (!scopes_text) {
+        reply_problem(r, PROBLEM_internal, "Out of memory.");
+        goto out;
+    }
+    if ((st = db_begin(w->db)) != STORAGE_OK) {
+        reply_storage(r, st, "token");
+        goto out;
+    }
+    if (idempotency_claim_or_reply(r, w, a.id, route, body))
+        goto rollback;
+    st = storage_token_create(w->db, a.id, name, scopes_text, exp, TOKENS_PER_ACCOUNT, &row);
+    if (st == STORAGE_CONFLICT) {
+        reply_problem(r, PROBLEM_conflict, "An account has at most %d personal tokens.",
+                      TOKENS_PER_ACCOUNT);
+        goto rollback;
+    }
+    if (st != STORAGE_OK) {
+        reply_storage(r, st, "token");
+        goto rollback;
+    }
+    if (auth_issue_personal(w, a.id, json_string_value(json_object_get(row, "id")),
+                            bits, a.token_epoch, exp, token, sizeof token) < 0) {
+        reply_problem(r, PROBLEM_internal, "No signing key is loaded.");
+        goto rollback;
+    }
+    json_object_set_new(row, "token", json_string(token));
+    reply_json(r, 201, row);
+    row = NULL;
+    if ((st = idempotency_finish(r, w, a.id, route)) != STORAGE_OK ||
+        (st = db_commit(w->db)) != STORAGE_OK) {
+        reply_storage(r, st, "token");
+        goto rollback;
+    }
+    goto out;
+rollback:
+    db_rollback(w->db);
+out:
+    sodium_memzero(token, sizeof token);
+    free(scopes_text);
+    json_decref(row);
+    json_decref(body);
+}
+
+void handle_personal_token_list(struct request *r, struct worker *w)
+{
+    struct caller c;
+    enum storage_status st;
+    json_t *list;
+
+    if (request_params_or_reply(r, (const char *const[]){NULL}) ||
+        auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    st = storage_token_list(w->db, c.claims.sub, &list);
+    if (st != STORAGE_OK)
+        reply_storage(r, st, "token");
+    else
+        reply_json(r, 200, json_pack("{s:o, s:n}", "tokens", list, "next"));
+}
+
+void handle_personal_token_get(struct request *r, struct worker *w)
+{
+    struct caller c;
+    enum storage_status st;
+    json_t *row;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    st = uuid_valid(r->params[0]) ? storage_token_get(w->db, c.claims.sub, r->params[0], &row)
+                                  : STORAGE_NOT_FOUND;
+    if (st != STORAGE_OK)
+        reply_storage(r, st, "token");
+    else
+        reply_json(r, 200, row);
+}
+
+void handle_personal_token_delete(struct request *r, struct worker *w)
+{
+    struct caller c;
+    enum storage_status st;
+
+    if (auth_or_reply(r, w, AUTH_ACCOUNT, &c))
+        return;
+    st = uuid_valid(r->params[0]) ? storage_token_delete(w->db, c.claims.sub, r->params[0])
+                                  : STORAGE_NOT_FOUND;
+    if (st != STORAGE_OK)
+        reply_storage(r, st, "token");
+    else
+        reply_raw(r, 204, NULL, "", 0);
 }

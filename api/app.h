@@ -30,6 +30,9 @@ struct app {
     struct live_hub *live;            /* event streams */
     struct sweeper *sweeper;          /* timed games' clocks; NULL: none here */
     struct metrics metrics;
+    unsigned long long pwhash_ops;    /* argon2id limits for passwords */
+    size_t pwhash_mem;
+    char pwhash_dummy[128];           /* checked when there is no password */
 };
 
 struct server;

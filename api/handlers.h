@@ -20,6 +20,14 @@ void handle_me(struct request *r, struct worker *w);
 void handle_token_refresh(struct request *r, struct worker *w);
 void handle_account_token(struct request *r, struct worker *w);
 void handle_account_revoke(struct request *r, struct worker *w);
+void handle_session_create(struct request *r, struct worker *w);
+void handle_password_set(struct request *r, struct worker *w);
+void handle_account_lookup(struct request *r, struct worker *w);
+void handle_account_profile(struct request *r, struct worker *w);
+void handle_personal_token_create(struct request *r, struct worker *w);
+void handle_personal_token_list(struct request *r, struct worker *w);
+void handle_personal_token_get(struct request *r, struct worker *w);
+void handle_personal_token_delete(struct request *r, struct worker *w);
 
 /* rulesets.c */
 void handle_rulesets(struct request *r, struct worker *w);

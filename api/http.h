@@ -61,6 +61,7 @@ struct request {
     char allow[48];
     int retry_after;                  /* seconds; 0 for none */
     char *link;                       /* a Link header's value (owned), or NULL */
+    char www_authenticate[256];       /* a 401's or scope 403's challenge */
     int problem;                      /* enum problem_code + 1; 0 for none */
     struct live_stream *stream;       /* an event stream instead of a body */
     /* a long poll: answer once game is past version, or after seconds */

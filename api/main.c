@@ -2,17 +2,24 @@
  * turnpost - the play-by-post game server.
  *
  *   turnpost serve [--address A] [--port N] [--keys DIR] [--workers N]
- *                  [--io-threads N]       serve the API (DATABASE_URL)
+ *                  [--io-threads N] [--admin-token-file FILE]
+ *                                         serve the API (DATABASE_URL)
  *   turnpost migrate                      apply pending migrations
+ *   turnpost admin-token [--keys DIR] [--out FILE]
+ *                                         write a fresh admin token to a
+ *                                         new file (mode 0600)
  *   turnpost keygen [--keys DIR]          add a signing key (rotation)
  *   turnpost verify FILE [SEQ:HEAD ...]   replay an exported game; check
  *                                         heads kept from earlier answers
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 #include <sodium.h>
@@ -30,13 +37,17 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: turnpost serve [--address A] [--port N] [--keys DIR] [--workers N] [--io-threads N]\n"
+            "                      [--admin-token-file FILE]\n"
             "       turnpost migrate\n"
+            "       turnpost admin-token [--keys DIR] [--out FILE]\n"
             "       turnpost keygen [--keys DIR]\n"
             "       turnpost verify FILE [SEQ:HEAD ...]\n"
             "environment: DATABASE_URL, TURNPOST_KEYS, TURNPOST_LISTEN, TURNPOST_PORT,\n"
             "  TURNPOST_WORKERS (8), TURNPOST_IO_THREADS (2), TURNPOST_TOKEN_TTL,\n"
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
-            "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none)\n");
+            "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none),\n"
+            "  TURNPOST_ADMIN_TOKEN_FILE (KEYS/admin-token), TURNPOST_PWHASH_OPSLIMIT,\n"
+            "  TURNPOST_PWHASH_MEMLIMIT (argon2id; default the interactive limits)\n");
     return 2;
 }
 
@@ -141,38 +152,130 @@ static int cmd_verify(const char *path, char **kept, int nkept)
     return rc ? 1 : 0;
 }
 
-/* Ensures the "admin" account and prints a token for it. */
-static void print_admin_token(struct app *app)
+/*
+ * Writes token to a new file at path that only its owner may read. An
+ * existing file is never replaced: whoever holds it keeps a working token.
+ */
+static int write_token_file(const char *path, const char *token, char *err,
+                            size_t errlen)
+{
+    size_t n = strlen(token);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    int ok;
+
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    ok = fchmod(fd, 0600) == 0 && write(fd, token, n) == (ssize_t)n &&
+         write(fd, "\n", 1) == 1 && fsync(fd) == 0;
+    if (!ok)
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    if (close(fd) != 0 && ok) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        ok = 0;
+    }
+    if (!ok)
+        unlink(path);
+    return ok ? 0 : -1;
+}
+
+/* The admin token file: TURNPOST_ADMIN_TOKEN_FILE, else beside the keys. */
+static void admin_token_path(const char *keys, const char *given, char *out, size_t n)
+{
+    if (given)
+        snprintf(out, n, "%s", given);
+    else if (getenv("TURNPOST_ADMIN_TOKEN_FILE") && *getenv("TURNPOST_ADMIN_TOKEN_FILE"))
+        snprintf(out, n, "%s", getenv("TURNPOST_ADMIN_TOKEN_FILE"));
+    else
+        snprintf(out, n, "%s/admin-token", keys);
+}
+
+/*
+ * Ensures the "admin" account. A token for it is written to path only by
+ * the start that made the account (always, with issue_anyway), so tokens
+ * are not printed, nor a new one made, on every start.
+ */
+static int ensure_admin(struct app *app, const char *path, int issue_anyway)
 {
     struct db *db = db_open(app->database_url);
     struct storage_account a;
     struct worker w = {.id = -1, .app = app, .db = db};
     enum storage_status st = storage_account_get_by_name(db, "admin", &a);
-    char token[TOKEN_MAX_LEN];
+    char token[TOKEN_MAX_LEN], err[512];
     int64_t exp;
+    int made = 0, rc = -1;
 
-    if (st == STORAGE_NOT_FOUND)
-        st = storage_account_create(db, "admin", "player", 1, &a);
-    if (st == STORAGE_CONFLICT)
+    if (st == STORAGE_NOT_FOUND &&
+        (st = storage_account_create(db, "admin", "player", 1, &a)) == STORAGE_OK)
+        made = 1;
+    if (st == STORAGE_CONFLICT) /* another replica made it just now */
         st = storage_account_get_by_name(db, "admin", &a);
-    if (st == STORAGE_OK &&
-        auth_issue_account(&w, a.id, 1, a.token_epoch, token, sizeof token, &exp) > 0)
-        printf("admin token: %s\n", token);
-    else
-        fprintf(stderr, "turnpost: no admin token: the database is not reachable (%s)\n",
+    if (st != STORAGE_OK) {
+        fprintf(stderr, "turnpost: no admin account: the database is not reachable (%s)\n",
                 db->error);
+    } else if (!made && !issue_anyway) {
+        printf("admin account exists; its token was written when it was made "
+               "(turnpost admin-token --out FILE writes another)\n");
+        rc = 0;
+    } else if (auth_issue_account(&w, a.id, 1, a.token_epoch, token, sizeof token, &exp) < 0) {
+        fprintf(stderr, "turnpost: no admin token: no signing key\n");
+    } else if (write_token_file(path, token, err, sizeof err)) {
+        fprintf(stderr, "turnpost: admin token not written: %s\n", err);
+    } else {
+        printf("admin token written to %s (mode 0600)\n", path);
+        rc = 0;
+    }
+    sodium_memzero(token, sizeof token);
     db_close(db);
+    return rc;
+}
+
+/* turnpost admin-token [--keys DIR] [--out FILE]: a fresh admin token. */
+static int cmd_admin_token(int argc, char **argv)
+{
+    const char *keys = env_or("TURNPOST_KEYS", ".turnpost/keys"), *out = NULL;
+    struct app app;
+    char err[256], path[4096];
+    int rc;
+
+    for (int i = 2; i < argc; i += 2) {
+        if (i + 1 >= argc)
+            return usage();
+        if (!strcmp(argv[i], "--keys"))
+            keys = argv[i + 1];
+        else if (!strcmp(argv[i], "--out"))
+            out = argv[i + 1];
+        else
+            return usage();
+    }
+    if (!getenv("DATABASE_URL")) {
+        fprintf(stderr, "turnpost: set DATABASE_URL\n");
+        return 1;
+    }
+    memset(&app, 0, sizeof app);
+    app.database_url = getenv("DATABASE_URL");
+    app.token_ttl = atoll(env_or("TURNPOST_TOKEN_TTL", "2592000"));
+    if (token_keyring_load_dir(&app.keys, keys, err, sizeof err) || app.keys.signer < 0) {
+        fprintf(stderr, "turnpost: keys: %s\n", app.keys.signer < 0 ? "no signing key" : err);
+        return 1;
+    }
+    admin_token_path(keys, out, path, sizeof path);
+    rc = ensure_admin(&app, path, 1) ? 1 : 0;
+    sodium_memzero(&app.keys, sizeof app.keys);
+    return rc;
 }
 
 static int cmd_serve(int argc, char **argv)
 {
     const char *address = env_or("TURNPOST_LISTEN", "127.0.0.1");
     const char *keys = env_or("TURNPOST_KEYS", ".turnpost/keys");
+    const char *admin_token_file = NULL;
     int port = atoi(env_or("TURNPOST_PORT", "8080"));
     int io_threads = atoi(env_or("TURNPOST_IO_THREADS", "2"));
     struct app *app = calloc(1, sizeof *app);
     struct server *server;
-    char err[256];
+    char err[256], admin_path[4096];
     sigset_t sigs;
     int sig, rc = 1;
 
@@ -195,6 +298,8 @@ static int cmd_serve(int argc, char **argv)
             app->workers = atoi(v);
         else if (!strcmp(argv[i], "--io-threads"))
             io_threads = atoi(v);
+        else if (!strcmp(argv[i], "--admin-token-file"))
+            admin_token_file = v;
         else
             return usage();
     }
@@ -216,6 +321,10 @@ static int cmd_serve(int argc, char **argv)
             fprintf(stderr, "turnpost: keys: %s\n", err);
             goto out;
         }
+    }
+    if (auth_init(app, err, sizeof err)) {
+        fprintf(stderr, "turnpost: passwords: %s\n", err);
+        goto out;
     }
     if (delivery_config_from_env(&app->delivery, err, sizeof err)) {
         fprintf(stderr, "turnpost: %s\n", err);
@@ -239,7 +348,8 @@ static int cmd_serve(int argc, char **argv)
         live_hub_stop(app->live);
         goto out;
     }
-    print_admin_token(app);
+    admin_token_path(keys, admin_token_file, admin_path, sizeof admin_path);
+    ensure_admin(app, admin_path, 0);
     printf("Turnpost serving on http://%s:%d (%d workers)\n", address, port, app->workers);
     fflush(stdout);
     sigwait(&sigs, &sig);
@@ -268,6 +378,8 @@ int main(int argc, char **argv)
         return usage();
     if (!strcmp(argv[1], "serve"))
         return cmd_serve(argc, argv);
+    if (!strcmp(argv[1], "admin-token"))
+        return cmd_admin_token(argc, argv);
     if (!strcmp(argv[1], "migrate"))
         return cmd_migrate();
     if (!strcmp(argv[1], "keygen"))

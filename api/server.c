@@ -218,6 +218,8 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
         MHD_add_response_header(resp, "Allow", r->allow);
     if (r->link)
         MHD_add_response_header(resp, "Link", r->link);
+    if (r->www_authenticate[0])
+        MHD_add_response_header(resp, "WWW-Authenticate", r->www_authenticate);
     if (r->retry_after > 0) {
         char secs[16];
         snprintf(secs, sizeof secs, "%d", r->retry_after);

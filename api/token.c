@@ -28,7 +28,8 @@
 #define SEAT_MAX 255     /* largest seat number a token may name */
 #define KEY_FILE_MAX 4096
 
-#define ALL_SCOPES (TOKEN_SCOPE_PLAY | TOKEN_SCOPE_ADMIN | TOKEN_SCOPE_SEAT)
+#define ALL_SCOPES (TOKEN_SCOPE_PLAY | TOKEN_SCOPE_ADMIN | TOKEN_SCOPE_SEAT | \
+                    TOKEN_SCOPE_READ | TOKEN_SCOPE_BOT)
 
 _Static_assert(sodium_base64_ENCODED_LEN(crypto_sign_BYTES, B64) ==
                    SIG_B64_LEN + 1,
@@ -46,6 +47,8 @@ static const struct {
     {"play", TOKEN_SCOPE_PLAY},
     {"admin", TOKEN_SCOPE_ADMIN},
     {"seat", TOKEN_SCOPE_SEAT},
+    {"read", TOKEN_SCOPE_READ},
+    {"bot", TOKEN_SCOPE_BOT},
 };
 
 #define N_SCOPES (sizeof scope_names / sizeof scope_names[0])
@@ -112,6 +115,9 @@ static int claims_ok(const struct token_claims *c)
     } else if (c->game[0] != '\0' || c->seat != -1) {
         return 0;
     }
+    /* Only an account's personal token names its row. */
+    if (c->tid[0] != '\0' && (seat_cap || !id_ok(c->tid, sizeof c->tid)))
+        return 0;
     if (c->iat < 0 || c->exp <= c->iat || c->epoch < 0)
         return 0;
     return 1;
@@ -165,7 +171,7 @@ static unsigned parse_scopes(const json_t *a)
 static int parse_claims(const char *json, size_t n, struct token_claims *c)
 {
     json_error_t jerr;
-    json_t *root, *scope, *game = NULL, *seat = NULL;
+    json_t *root, *scope, *game = NULL, *seat = NULL, *tid = NULL;
     const char *kid, *sub, *jti;
     size_t kid_n, sub_n, jti_n;
     json_int_t iat, exp, epoch;
@@ -175,10 +181,11 @@ static int parse_claims(const char *json, size_t n, struct token_claims *c)
     if (!root)
         return -1;
     if (json_unpack_ex(root, &jerr, JSON_STRICT,
-                       "{s:s%, s:s%, s:o, s:I, s:I, s:s%, s:I, s?o, s?o}",
+                       "{s:s%, s:s%, s:o, s:I, s:I, s:s%, s:I, s?o, s?o, s?o}",
                        "kid", &kid, &kid_n, "sub", &sub, &sub_n, "scope",
                        &scope, "iat", &iat, "exp", &exp, "jti", &jti, &jti_n,
-                       "epoch", &epoch, "game", &game, "seat", &seat) != 0)
+                       "epoch", &epoch, "game", &game, "seat", &seat, "tid",
+                       &tid) != 0)
         goto out;
     memset(c, 0, sizeof *c);
     if (!copy_field(c->kid, sizeof c->kid, kid, kid_n) ||
@@ -202,6 +209,10 @@ static int parse_claims(const char *json, size_t n, struct token_claims *c)
             goto out;
         c->seat = (int)s;
     }
+    if (tid && (!json_is_string(tid) || json_string_length(tid) == 0 ||
+                !copy_field(c->tid, sizeof c->tid, json_string_value(tid),
+                            json_string_length(tid))))
+        goto out;
     /* Strings cannot hold NUL (no JSON_ALLOW_NUL), and claims_ok checks
      * every character, so a copied field means exactly what it says. */
     if (claims_ok(c))
@@ -228,6 +239,11 @@ static json_t *claims_json(const struct token_claims *c)
     if (root && (c->scopes & TOKEN_SCOPE_SEAT) &&
         (json_object_set_new(root, "game", json_string(c->game)) ||
          json_object_set_new(root, "seat", json_integer(c->seat)))) {
+        json_decref(root);
+        root = NULL;
+    }
+    if (root && c->tid[0] &&
+        json_object_set_new(root, "tid", json_string(c->tid))) {
         json_decref(root);
         root = NULL;
     }

@@ -6,7 +6,7 @@
  * ASCII bytes "tp1.<base64url(claims JSON)>". Claims:
  *   kid    key id of the signing key
  *   sub    account id (for a seat capability: the account that issued it)
- *   scope  list of strings: "play", "admin", "seat"
+ *   scope  list of strings: "play", "admin", "seat", "read", "bot"
  *   iat    issued at, seconds since the epoch
  *   exp    expires at, seconds since the epoch
  *   jti    random token id (hex)
@@ -14,6 +14,9 @@
  *          issued; a later epoch revokes the token
  *   game   for a seat capability: the game id
  *   seat   for a seat capability: the seat number
+ *   tid    for a personal token: its row in account_tokens, checked on
+ *          every request (a token without tid is an account token with
+ *          the account's full rights)
  * Verification reads no database; revocation is checked by the caller
  * against the epoch it reads with the request's other data.
  */
@@ -30,6 +33,8 @@ enum token_scope {
     TOKEN_SCOPE_PLAY = 1u << 0,  /* act as the account */
     TOKEN_SCOPE_ADMIN = 1u << 1, /* administer any account */
     TOKEN_SCOPE_SEAT = 1u << 2,  /* play exactly one seat of one game */
+    TOKEN_SCOPE_READ = 1u << 3,  /* a personal token: GET and HEAD */
+    TOKEN_SCOPE_BOT = 1u << 4,   /* a personal token: play and webhooks */
 };
 
 enum token_status {
@@ -46,6 +51,7 @@ struct token_claims {
     char jti[33];
     char game[40];     /* empty unless TOKEN_SCOPE_SEAT */
     int seat;          /* -1 unless TOKEN_SCOPE_SEAT */
+    char tid[40];      /* empty unless a personal token */
     unsigned scopes;   /* enum token_scope bits */
     int64_t iat, exp;
     int64_t epoch;

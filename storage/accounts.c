@@ -68,6 +68,129 @@ enum storage_status storage_account_revoke(struct db *db, const char *id,
     return db_one_int(STORAGE_EXEC(db, account_revoke, 1, &id, &res), &res, epoch);
 }
 
+/* The text of column col of a result of one row, as a new string. */
+static enum storage_status one_text(enum storage_status st, PGresult **resp, int col,
+                                    char **out)
+{
+    PGresult *res = *resp;
+
+    *out = NULL;
+    if (st != STORAGE_OK)
+        return st;
+    if (PQntuples(res) != 1) {
+        PQclear(res);
+        return STORAGE_NOT_FOUND;
+    }
+    *out = strdup(PQgetvalue(res, 0, col));
+    PQclear(res);
+    return *out ? STORAGE_OK : STORAGE_ERROR;
+}
+
+enum storage_status storage_account_login(struct db *db, const char *name,
+                                          struct storage_account *out, char **hash)
+{
+    PGresult *res;
+    enum storage_status st = STORAGE_EXEC(db, account_login, 1, &name, &res);
+
+    *hash = NULL;
+    if (st == STORAGE_OK && PQntuples(res) == 1 && !(*hash = strdup(PQgetvalue(res, 0, 6)))) {
+        PQclear(res);
+        return STORAGE_ERROR;
+    }
+    st = one_account(st, &res, out);
+    if (st != STORAGE_OK) {
+        free(*hash);
+        *hash = NULL;
+    }
+    return st;
+}
+
+enum storage_status storage_account_password(struct db *db, const char *id, char **hash)
+{
+    PGresult *res;
+
+    return one_text(STORAGE_EXEC(db, account_password_get, 1, &id, &res), &res, 0, hash);
+}
+
+enum storage_status storage_account_password_set(struct db *db, const char *id,
+                                                 const char *old_hash,
+                                                 const char *new_hash)
+{
+    const char *p[] = {id, new_hash, old_hash};
+    PGresult *res;
+    int64_t one;
+    enum storage_status st =
+        db_one_int(STORAGE_EXEC(db, account_password_set, 3, p, &res), &res, &one);
+
+    return st == STORAGE_NOT_FOUND ? STORAGE_CONFLICT : st;
+}
+
+enum storage_status storage_account_profile(struct db *db, const char *id,
+                                            const char *name, json_t **out)
+{
+    const char *p[] = {id, name};
+    PGresult *res;
+
+    return db_json_row(STORAGE_EXEC(db, account_profile, 2, p, &res), &res, out);
+}
+
+enum storage_status storage_token_create(struct db *db, const char *account,
+                                         const char *name, const char *scopes,
+                                         int64_t exp, int max, json_t **out)
+{
+    char e[24], m[16];
+    const char *p[] = {account, name, scopes, e, m};
+    PGresult *res;
+    enum storage_status st;
+
+    snprintf(e, sizeof e, "%lld", (long long)exp);
+    snprintf(m, sizeof m, "%d", max);
+    st = db_json_row(STORAGE_EXEC(db, token_insert, 5, p, &res), &res, out);
+    return st == STORAGE_NOT_FOUND ? STORAGE_CONFLICT : st;
+}
+
+enum storage_status storage_token_list(struct db *db, const char *account, json_t **out)
+{
+    PGresult *res;
+
+    return db_json_rows(STORAGE_EXEC(db, token_list, 1, &account, &res), &res, out);
+}
+
+enum storage_status storage_token_get(struct db *db, const char *account,
+                                      const char *id, json_t **out)
+{
+    const char *p[] = {account, id};
+    PGresult *res;
+
+    return db_json_row(STORAGE_EXEC(db, token_get, 2, p, &res), &res, out);
+}
+
+enum storage_status storage_token_delete(struct db *db, const char *account,
+                                         const char *id)
+{
+    const char *p[] = {account, id};
+    PGresult *res;
+    int64_t one;
+
+    return db_one_int(STORAGE_EXEC(db, token_delete, 2, p, &res), &res, &one);
+}
+
+enum storage_status storage_token_delete_all(struct db *db, const char *account)
+{
+    PGresult *res;
+
+    return db_done(STORAGE_EXEC(db, token_delete_all, 1, &account, &res), &res);
+}
+
+enum storage_status storage_token_check(struct db *db, const char *account,
+                                        const char *id, int64_t *epoch)
+{
+    const char *p[] = {account, id};
+    PGresult *res;
+
+    return db_one_int(STORAGE_EXEC(db, token_check, 2, p, &res), &res, epoch);
+}
+
 enum storage_status storage_idempotency_claim(struct db *db, const char *scope,
                                               const char *route, const char *key,
                                               const char *hash, int *status,

@@ -113,6 +113,8 @@ describe('GET /v1/me and tokens', () => {
     const second = (await ctx.api.post('/v1/tokens', { token: a.token, expect: 201 })).body.token;
     const res = await ctx.api.post(`/v1/accounts/${a.id}/revoke`, { token: a.token, expect: 200 });
     assert.ok(res.body.token_epoch >= 1);
+    // The owner is not locked out: the answer's token is of the new epoch.
+    assert.equal((await ctx.api.get('/v1/me', { token: res.body.token, expect: 200 })).body.id, a.id);
     await ctx.api.get('/v1/me', { token: a.token, expect: 401, code: 'invalid_token' });
     await ctx.api.get('/v1/me', { token: second, expect: 401, code: 'invalid_token' });
     await ctx.api.post('/v1/tokens', { token: second, expect: 401, code: 'invalid_token' });
@@ -120,7 +122,7 @@ describe('GET /v1/me and tokens', () => {
       token: second, body: { ruleset: 'ironfuture', seats: [{ open: true }, { open: true }] },
       expect: 401, code: 'invalid_token',
     });
-    assert.ok(ctx.adminToken, 'the server printed an admin token');
+    assert.ok(ctx.adminToken, 'the test server has an admin token');
     const issued = await ctx.api.post(`/v1/accounts/${a.id}/tokens`, { token: ctx.adminToken, expect: 201 });
     await ctx.api.get('/v1/me', { token: issued.body.token, expect: 200 });
     // Revoking again raises the epoch again and refuses the newest too.
@@ -142,7 +144,7 @@ describe('GET /v1/me and tokens', () => {
 
 describe('admin', () => {
   test('the admin token is an admin account', async () => {
-    assert.ok(ctx.adminToken, 'the server printed "admin token: <token>"');
+    assert.ok(ctx.adminToken, 'the test server has an admin token (lib/server.mjs)');
     const me = await ctx.api.get('/v1/me', { token: ctx.adminToken, expect: 200 });
     assert.equal(me.body.admin, true);
     assert.ok(decodeToken(ctx.adminToken).claims.scope.includes('admin'));

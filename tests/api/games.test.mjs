@@ -232,7 +232,7 @@ describe('invites', () => {
       await ctx.api.post(`/v1/games/${game.id}/seats/x/invite`, { token: a.token, expect: 400, code: 'invalid_parameter' });
       await ctx.api.post(`/v1/games/${game.id}/seats/1/invite`, { expect: 401, code: 'unauthorized' });
     });
-    assert.ok(ctx.adminToken, 'the server printed an admin token');
+    assert.ok(ctx.adminToken, 'the test server has an admin token');
     const byAdmin = await ctx.api.post(`/v1/games/${game.id}/seats/1/invite`, { token: ctx.adminToken, expect: 201 });
     await ctx.api.get(`/v1/games/${game.id}/legal-moves`, { token: re.body.token, expect: 401, code: 'invalid_token' });
     await legalMoves(ctx.api, game.id, byAdmin.body.token);

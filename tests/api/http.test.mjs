@@ -28,7 +28,7 @@ describe('routing', () => {
     const a = await createAccount(ctx.api);
     const id = randomUUID();
     const cases = [
-      ['POST', '/healthz'], ['DELETE', '/v1/me'], ['PUT', '/v1/games'], ['GET', '/v1/accounts'],
+      ['POST', '/healthz'], ['DELETE', '/v1/me'], ['PUT', '/v1/games'], ['DELETE', '/v1/accounts'],
       ['PATCH', `/v1/games/${id}`], ['DELETE', `/v1/games/${id}/moves`], ['GET', `/v1/games/${id}/resign`],
       ['PUT', '/v1/keys'], ['POST', '/metrics'], ['GET', `/v1/accounts/${id}/revoke`],
       ['GET', `/v1/games/${id}/seats/0/invite`], ['POST', '/v1/me/games'], ['OPTIONS', '/v1/me'],

@@ -23,7 +23,9 @@ const guarded = [
 describe('refused tokens', () => {
   test('no token: 401 unauthorized', async () => {
     for (const [m, p] of guarded) {
-      await ctx.api.request(m, p, { expect: 401, code: 'unauthorized' });
+      const res = await ctx.api.request(m, p, { expect: 401, code: 'unauthorized' });
+      // RFC 6750 section 3.1: no error code when no credentials were sent.
+      assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="turnpost"');
     }
   });
 
@@ -45,7 +47,9 @@ describe('refused tokens', () => {
       'x'.repeat(5000),
     ];
     for (const t of bad) {
-      await ctx.api.get('/v1/me', { token: t, expect: 401, code: 'invalid_token' });
+      const res = await ctx.api.get('/v1/me', { token: t, expect: 401, code: 'invalid_token' });
+      assert.equal(res.headers.get('www-authenticate'),
+        `Bearer realm="turnpost", error="invalid_token", error_description="${res.body.detail}"`);
     }
     // An empty bearer, or another scheme, is no token at all or a bad one.
     await ctx.api.get('/v1/me', { headers: { authorization: 'Bearer ' }, expect: 401 });

@@ -694,6 +694,60 @@ static void test_seat_capability_round_trip(void)
     CHECK_EQ_INT(got.scopes, TOKEN_SCOPE_PLAY | TOKEN_SCOPE_ADMIN);
 }
 
+/* A personal token names its row (tid); only an account's token may. */
+static void test_personal_token_round_trip(void)
+{
+    struct token_keyring ring = ring_one("k1", 1);
+    struct token_claims c = play_claims(), got;
+    char tok[TOKEN_MAX_LEN + 1], json[TOKEN_MAX_LEN];
+    json_t *root;
+    int n;
+
+    c.scopes = TOKEN_SCOPE_READ | TOKEN_SCOPE_BOT;
+    strcpy(c.tid, "5f0c9a1e-8d6b-4c1a-9e2f-0a1b2c3d4e5f");
+    n = token_sign(&ring, &c, tok, sizeof tok);
+    CHECK(n > 0);
+    CHECK_EQ_INT(token_verify(&ring, tok, (size_t)n, T0, &got), TOKEN_OK);
+    check_same_claims(&got, &c);
+    CHECK_EQ_STR(got.tid, c.tid);
+    claims_text(tok, json, sizeof json);
+    root = json_loads(json, 0, NULL);
+    CHECK_EQ_STR(json_string_value(json_object_get(root, "tid")), c.tid);
+    CHECK_EQ_INT(json_array_size(json_object_get(root, "scope")), 2);
+    json_decref(root);
+
+    /* An account token carries no tid at all. */
+    c = play_claims();
+    n = token_sign(&ring, &c, tok, sizeof tok);
+    claims_text(tok, json, sizeof json);
+    CHECK(strstr(json, "tid") == NULL);
+    CHECK_EQ_INT(token_verify(&ring, tok, (size_t)n, T0, &got), TOKEN_OK);
+    CHECK_EQ_STR(got.tid, "");
+
+    /* A seat capability may not name one. */
+    c = play_claims();
+    c.scopes = TOKEN_SCOPE_SEAT;
+    strcpy(c.game, "g");
+    c.seat = 0;
+    strcpy(c.tid, "t1");
+    CHECK_EQ_INT(token_sign(&ring, &c, tok, sizeof tok), -1);
+
+    /* tid: a non-empty string of visible characters, nothing else */
+    CHECK_EQ_INT(verify_json(&ring, "{\"kid\":\"k1\",\"sub\":\"a\",\"scope\":[\"read\"],"
+                                    "\"iat\":1,\"exp\":2,\"jti\":\"ab\",\"epoch\":0,\"tid\":\"\"}"),
+                 TOKEN_MALFORMED);
+    CHECK_EQ_INT(verify_json(&ring, "{\"kid\":\"k1\",\"sub\":\"a\",\"scope\":[\"read\"],"
+                                    "\"iat\":1,\"exp\":2,\"jti\":\"ab\",\"epoch\":0,\"tid\":7}"),
+                 TOKEN_MALFORMED);
+    CHECK_EQ_INT(verify_json(&ring, "{\"kid\":\"k1\",\"sub\":\"a\",\"scope\":[\"read\"],"
+                                    "\"iat\":1,\"exp\":2,\"jti\":\"ab\",\"epoch\":0,\"tid\":\"a b\"}"),
+                 TOKEN_MALFORMED);
+    CHECK_EQ_INT(verify_json(&ring, "{\"kid\":\"k1\",\"sub\":\"a\",\"scope\":[\"seat\"],"
+                                    "\"iat\":1,\"exp\":2,\"jti\":\"ab\",\"epoch\":0,"
+                                    "\"game\":\"g\",\"seat\":0,\"tid\":\"t\"}"),
+                 TOKEN_MALFORMED);
+}
+
 /* token_sign issues nothing token_verify would refuse. */
 static void test_sign_refusals(void)
 {
@@ -1003,6 +1057,7 @@ int main(void)
     RUN(test_refuses_unknown_kid);
     RUN(test_key_rotation);
     RUN(test_seat_capability_round_trip);
+    RUN(test_personal_token_round_trip);
     RUN(test_sign_refusals);
     RUN(test_key_files);
     return check_summary();

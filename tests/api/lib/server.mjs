@@ -4,7 +4,8 @@
 // TURNPOST_LISTEN=127.0.0.1 and DATABASE_URL from the environment, on a free
 // port and a fresh key directory, waits until GET /readyz answers 200, and
 // returns {url, port, keysDir, adminToken, stop(), output()}. adminToken is
-// what the server printed as "admin token: <token>" on stdout.
+// read from the file the server wrote when it made the admin account, or
+// else from one `turnpost admin-token` writes (the token is never printed).
 //
 // A server must end well: stop() sends SIGTERM, waits for the exit, and
 // throws unless the server exited 0 by itself and its stderr holds no
@@ -12,8 +13,9 @@
 // they are seen). sanitizerReport() reads stderr at any time; the harness
 // asks after every test, so a report fails the test that caused it.
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,8 +117,8 @@ export async function startServer(opts = {}) {
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /admin token: (\S+)/.exec(out);
-      if (m) adminToken = m[1];
+      const m = /admin token written to (\S+)/.exec(out);
+      if (m && !adminToken) adminToken = readFileSync(m[1], 'utf8').trim();
     });
     child.stderr.on('data', (d) => { err += d; });
 
@@ -141,8 +143,18 @@ export async function startServer(opts = {}) {
       throw new Error(`turnpost did not become ready on ${url} (exit ${JSON.stringify(exited)})\n` +
         `stdout:\n${out}\nstderr:\n${err}`);
     }
-    // The token line may trail readiness by a moment.
-    for (let i = 0; i < 20 && !adminToken; i++) await sleep(25);
+    // The admin line may trail readiness by a moment; an admin account made
+    // by an earlier server gets a fresh token from `turnpost admin-token`.
+    for (let i = 0; i < 20 && !/admin (token written|account exists)/.test(out); i++) await sleep(25);
+    if (!adminToken) {
+      const file = join(keysDir, `admin-token-${randomBytes(6).toString('hex')}`);
+      const r = spawnSync(bin, ['admin-token', '--keys', keysDir, '--out', file], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, ...(opts.env ?? {}) }, encoding: 'utf8',
+      });
+      if (r.status !== 0) throw new Error(`turnpost admin-token failed (${r.status}):\n${r.stdout}${r.stderr}`);
+      adminToken = readFileSync(file, 'utf8').trim();
+      rmSync(file, { force: true });
+    }
 
     // Ends the server and returns {code, signal}; throws when it did not
     // end well (see badEnd). Given a timeout, a server that has not exited
