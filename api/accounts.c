@@ -49,16 +49,13 @@ static void reply_token(struct request *r, struct worker *w,
 /* These requests take an empty body or {}; anything else is refused. */
 static int no_fields_or_reply(struct request *r)
 {
+    static const char *const none[] = {NULL};
     json_t *body;
-    int rc;
 
-    if (request_json_or_reply(r, &body, 1))
+    if (request_body_or_reply(r, &body, 1, none))
         return -1;
-    rc = json_object_size(body) ? -1 : 0;
-    if (rc)
-        reply_problem(r, PROBLEM_bad_request, "This request takes no fields.");
     json_decref(body);
-    return rc;
+    return 0;
 }
 
 /* A password as sent: AUTH_PASSWORD_MIN to AUTH_PASSWORD_MAX bytes. */
@@ -83,7 +80,7 @@ void handle_account_create(struct request *r, struct worker *w)
     json_error_t err;
     json_t *body;
 
-    if (request_json_or_reply(r, &body, 0))
+    if (request_body_or_reply(r, &body, 0, (const char *const[]){"name", "kind", "password", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s, s?:s}", "name", &name,
                        "kind", &kind, "password", &password)) {
@@ -151,7 +148,7 @@ void handle_session_create(struct request *r, struct worker *w)
     json_error_t err;
     json_t *body;
 
-    if (request_json_or_reply(r, &body, 0))
+    if (request_body_or_reply(r, &body, 0, (const char *const[]){"name", "password", NULL}))
         return;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s:s}", "name", &name,
                        "password", &password)) {
@@ -201,7 +198,9 @@ void handle_password_set(struct request *r, struct worker *w)
     json_t *body = NULL;
 
     hash[0] = '\0';
-    if (auth_account_or_reply(r, w, &c, &a) || request_json_or_reply(r, &body, 0))
+    if (auth_account_or_reply(r, w, &c, &a) ||
+        request_body_or_reply(r, &body, 0,
+                              (const char *const[]){"password", "current_password", NULL}))
         goto out;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s?:s}", "password", &password,
                        "current_password", &current)) {
@@ -475,7 +474,9 @@ void handle_personal_token_create(struct request *r, struct worker *w)
     unsigned bits, missing;
     int64_t exp;
 
-    if (auth_account_or_reply(r, w, &c, &a) || request_json_or_reply(r, &body, 0))
+    if (auth_account_or_reply(r, w, &c, &a) ||
+        request_body_or_reply(r, &body, 0,
+                              (const char *const[]){"name", "scopes", "expires_in", NULL}))
         goto out;
     if (json_unpack_ex(body, &err, JSON_STRICT, "{s:s, s:o, s?:I}", "name", &name,
                        "scopes", &scopes, "expires_in", &expires_in)) {
