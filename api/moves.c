@@ -10,6 +10,7 @@
 #include "chat.h"
 #include "common.h"
 #include "handlers.h"
+#include "http_cache.h"
 #include "idempotency.h"
 #include "messages.h"
 #include "play.h"
@@ -93,15 +94,7 @@ void handle_legal_moves(struct request *r, struct worker *w)
  */
 static int64_t etag_version(const char *s)
 {
-    char *end;
-    long long v;
-
-    if (*s != '"' || s[1] < '0' || s[1] > '9')
-        return -1;
-    v = strtoll(s + 1, &end, 10);
-    if (strcmp(end, "\"") != 0)
-        return -1;
-    return v;
+    return http_cache_etag_version(s);
 }
 
 
@@ -206,7 +199,7 @@ static void commit_change(struct request *r, struct worker *w,
     } else {
         reply_raw(r, answer_status, "application/json", answer_text,
                   strlen(answer_text));
-        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
+        http_cache_view_etag(r, g->version, seat, NULL);
     }
     json_decref(answer);
     free(answer_text);

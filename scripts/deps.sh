@@ -5,7 +5,7 @@
 set -euo pipefail
 
 want=(build-essential cmake pkg-config libmicrohttpd-dev libjansson-dev
-      libsodium-dev libpq-dev libcurl4-openssl-dev librsvg2-dev postgresql curl jq)
+      libsodium-dev libpq-dev libcurl4-openssl-dev librsvg2-dev zlib1g-dev postgresql curl jq)
 if [ "${1:-run}" = test ]; then
     want+=(clang libclang-rt-14-dev)
     # The HTTP suite and the lint need Node.js 18.17 or later and npm
