@@ -40,6 +40,12 @@ static int public_max_age(const struct request *r)
     return 0;
 }
 
+/* The hub takes the stream when the answer is queued; its type stays. */
+static int streamed(const struct request *r)
+{
+    return r->stream || (r->response_type && strcmp(r->response_type, "text/event-stream") == 0);
+}
+
 /* Probes and metrics must be asked afresh every time. */
 static int uncacheable(const struct request *r)
 {
@@ -52,7 +58,7 @@ const char *http_cache_control(const struct request *r)
 
     /* errors, and every write's answer: tokens, secrets, one-off results */
     if (r->problem || r->status >= 400 || strcmp(r->method, "GET") != 0 ||
-        r->stream || uncacheable(r))
+        streamed(r) || uncacheable(r))
         return "no-store";
     if (age == 3600)
         return "public, max-age=3600";
@@ -64,7 +70,7 @@ const char *http_cache_control(const struct request *r)
 
 const char *http_cache_vary(const struct request *r, int compressible)
 {
-    if (strcmp(r->method, "GET") != 0 || r->problem || r->status >= 400 || r->stream)
+    if (strcmp(r->method, "GET") != 0 || r->problem || r->status >= 400 || streamed(r))
         return NULL;
     if (public_max_age(r))
         return compressible ? "Accept-Encoding" : NULL;

@@ -12,6 +12,7 @@ static const struct route routes[] = {
     {"GET", "/v1/keys", handle_keys, RUNS_INLINE, 0},
     {"POST", "/v1/accounts", handle_account_create, RUNS_ON_WORKER, 0},
     {"GET", "/v1/me", handle_me, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/accounts/{id}", handle_account_get, RUNS_INLINE_READ, 0},
     {"POST", "/v1/tokens", handle_token_refresh, RUNS_ON_WORKER, 0},
     {"POST", "/v1/accounts/{id}/tokens", handle_account_token, RUNS_ON_WORKER, 0},
     {"POST", "/v1/accounts/{id}/revoke", handle_account_revoke, RUNS_ON_WORKER, 0},
@@ -25,6 +26,7 @@ static const struct route routes[] = {
     {"GET", "/v1/games/{id}/legal-moves", handle_legal_moves, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/moves", handle_move_submit, RUNS_ON_WORKER, 1},
     {"GET", "/v1/games/{id}/moves", handle_moves_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/games/{id}/moves/{seq}", handle_move_get, RUNS_INLINE_READ, 0},
     {"POST", "/v1/games/{id}/resign", handle_resign, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER, 0},  /* the whole log */
@@ -33,6 +35,7 @@ static const struct route routes[] = {
     {"GET", "/v1/games/{id}/board.png", handle_board_png, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/messages", handle_message_post, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/messages", handle_messages_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/games/{id}/messages/{message}", handle_message_get, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/events", handle_my_events, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/vacation", handle_vacation_get, RUNS_ON_WORKER, 0},
