@@ -110,12 +110,18 @@ const struct route *routes_match(struct request *r, char *allow,
     const char *cap[HTTP_MAX_PARAMS];
     size_t caplen[HTTP_MAX_PARAMS];
     const struct route *found = NULL;
+    const char *first = NULL;
     size_t used = 0;
     int ncap;
 
     allow[0] = 0;
     for (int i = 0; i < ROUTE_COUNT; i++) {
         if (!match(routes[i].pattern, r->path, cap, caplen, &ncap))
+            continue;
+        /* the first pattern that matches owns the path: event-types is no {id} */
+        if (!first)
+            first = routes[i].pattern;
+        else if (strcmp(first, routes[i].pattern) != 0)
             continue;
         if (strcmp(routes[i].method, r->method) == 0) {
             found = &routes[i];

@@ -282,6 +282,8 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
                                                  NULL, NULL);
         if (!resp)
             return MHD_NO;
+        /* as for a 304 below: chunked, 0.9.75 would write a last chunk */
+        MHD_set_response_options(resp, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
         MHD_add_response_header(resp, "X-Accel-Buffering", "no");
     } else if (r->stream && s->app->live) {
         /* the hub owns the stream from here; the connection reads it */
