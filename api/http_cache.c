@@ -109,8 +109,10 @@ int http_cache_none_match(const char *if_none_match, const char *etag)
 
     if (!if_none_match || !etag || !etag[0])
         return 0;
-    if (strcmp(if_none_match + strspn(if_none_match, " \t"), "*") == 0)
+    p = if_none_match + strspn(if_none_match, " \t");
+    if (*p == '*' && p[1 + strspn(p + 1, " \t")] == 0)
         return 1;
+    p = etag;
     if (next_tag(&p, mine, sizeof mine) < 0)
         return 0;
     p = if_none_match;

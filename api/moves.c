@@ -200,6 +200,9 @@ static void commit_change(struct request *r, struct worker *w,
         reply_raw(r, answer_status, "application/json", answer_text,
                   strlen(answer_text));
         http_cache_view_etag(r, g->version, seat, NULL);
+        if (answer_status == 201)   /* set here, the answer need not be parsed for it */
+            snprintf(r->location, sizeof r->location, "/v1/games/%s/moves/%lld", g->id,
+                     (long long)g->move_count);
     }
     json_decref(answer);
     free(answer_text);
