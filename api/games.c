@@ -525,7 +525,7 @@ void handle_game_view(struct request *r, struct worker *w)
         reply_later(r, g.id, after, (int)wait);
         goto out;
     }
-    http_cache_view_etag(r, g.version, seat, NULL);   /* the server answers 304 */
+    http_cache_view_etag(r, g.version, seat, NULL);   /* server.c answers If-None-Match */
     if (!body) {
         json_t *v = play_view(&g, seat);
 

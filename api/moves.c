@@ -89,8 +89,9 @@ void handle_legal_moves(struct request *r, struct worker *w)
 }
 
 /*
- * The version in a strong entity tag "123"; -1 for anything else, weak
- * tags included: If-Match compares strongly (RFC 9110, 13.1.1).
+ * The version in a strong entity tag "123" (or a view's "123.0"); -1 for
+ * anything else, weak tags included: If-Match compares strongly (RFC 9110,
+ * 13.1.1).
  */
 static int64_t etag_version(const char *s)
 {
