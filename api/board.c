@@ -4,6 +4,7 @@
 
 #include "common.h"
 #include "handlers.h"
+#include "http_cache.h"
 #include "play.h"
 #include "png.h"
 
@@ -36,7 +37,7 @@ static char *picture_or_reply(struct request *r, struct worker *w, struct storag
     }
     if (!(svg = e->svg_view(g->state, seat)))
         reply_problem(r, PROBLEM_internal, "The picture could not be drawn.");
-    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
+    http_cache_view_etag(r, g->version, seat, NULL);
     return svg;
 }
 

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "common.h"
 #include "handlers.h"
+#include "http_cache.h"
 #include "idempotency.h"
 #include "paging.h"
 #include "play.h"
@@ -217,7 +218,6 @@ void handle_game_create(struct request *r, struct worker *w)
         reply_storage(r, st, "game");
         goto out;
     }
-    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
 out:
     storage_game_clear(&g);
     json_decref(body);
@@ -372,7 +372,7 @@ void handle_game_join(struct request *r, struct worker *w)
     }
     if (!filled)
         snprintf(g.status, sizeof g.status, "open");
-    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+    http_cache_view_etag(r, g.version, joined, NULL);
     reply_json(r, 200, play_view(&g, joined));
     goto out;
 rollback:
@@ -480,7 +480,7 @@ static void markdown_view(struct request *r, struct worker *w, const struct call
     }
     if (play_seat_or_reply(r, c, &g, -1, 0, &seat) == 0) {
         if ((text = chat_view(w->db, &g, seat))) {
-            snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
+            http_cache_view_etag(r, g.version, seat, ".md");
             reply_take(r, 200, "text/markdown; charset=utf-8", text, strlen(text));
         } else {
             reply_problem(r, PROBLEM_internal, "The view could not be written.");
@@ -530,12 +530,7 @@ void handle_game_view(struct request *r, struct worker *w)
         reply_later(r, g.id, after, (int)wait);
         goto out;
     }
-    snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g.version);
-    if (r->if_none_match && (strcmp(r->if_none_match, r->etag) == 0 ||
-                             strcmp(r->if_none_match, "*") == 0)) {
-        reply_raw(r, 304, NULL, "", 0);
-        goto out;
-    }
+    http_cache_view_etag(r, g.version, seat, NULL);   /* server.c answers If-None-Match */
     if (!body) {
         json_t *v = play_view(&g, seat);
 

@@ -68,6 +68,10 @@ void handle_board_png(struct request *r, struct worker *w);
 void handle_game_events(struct request *r, struct worker *w);
 void handle_my_events(struct request *r, struct worker *w);
 
+/* resources.c */
+void handle_move_get(struct request *r, struct worker *w);
+void handle_message_get(struct request *r, struct worker *w);
+
 /* webhooks.c */
 void handle_webhook_create(struct request *r, struct worker *w);
 void handle_webhook_list(struct request *r, struct worker *w);

@@ -43,6 +43,8 @@ struct request {
     char *authorization, *content_type, *if_match, *if_none_match, *accept;
     char *idempotency_key;
     char *last_event_id;              /* an event stream's resume position */
+    char *origin, *accept_encoding;   /* CORS and compression */
+    int head;                         /* a HEAD, routed as its GET */
     char *body;                       /* NUL-terminated */
     size_t body_len;
     int body_too_large;
@@ -59,6 +61,7 @@ struct request {
     const char *response_type;        /* static string */
     char etag[32];
     char allow[48];
+    char location[192];               /* a 201's new resource */
     int retry_after;                  /* seconds; 0 for none */
     char *link;                       /* a Link header's value (owned), or NULL */
     char www_authenticate[256];       /* a 401's or scope 403's challenge */

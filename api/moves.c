@@ -10,6 +10,7 @@
 #include "chat.h"
 #include "common.h"
 #include "handlers.h"
+#include "http_cache.h"
 #include "idempotency.h"
 #include "messages.h"
 #include "paging.h"
@@ -89,20 +90,13 @@ void handle_legal_moves(struct request *r, struct worker *w)
 }
 
 /*
- * The version in a strong entity tag "123"; -1 for anything else, weak
- * tags included: If-Match compares strongly (RFC 9110, 13.1.1).
+ * The version in a strong entity tag "123" (or a view's "123.0"); -1 for
+ * anything else, weak tags included: If-Match compares strongly (RFC 9110,
+ * 13.1.1).
  */
 static int64_t etag_version(const char *s)
 {
-    char *end;
-    long long v;
-
-    if (*s != '"' || s[1] < '0' || s[1] > '9')
-        return -1;
-    v = strtoll(s + 1, &end, 10);
-    if (strcmp(end, "\"") != 0)
-        return -1;
-    return v;
+    return http_cache_etag_version(s);
 }
 
 
@@ -207,7 +201,10 @@ static void commit_change(struct request *r, struct worker *w,
     } else {
         reply_raw(r, answer_status, "application/json", answer_text,
                   strlen(answer_text));
-        snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
+        http_cache_view_etag(r, g->version, seat, NULL);
+        if (answer_status == 201)   /* set here, the answer need not be parsed for it */
+            snprintf(r->location, sizeof r->location, "/v1/games/%s/moves/%lld", g->id,
+                     (long long)g->move_count);
     }
     json_decref(answer);
     free(answer_text);

@@ -35,6 +35,7 @@ static const struct route routes[] = {
     {"GET", "/v1/games/{id}/legal-moves", handle_legal_moves, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/moves", handle_move_submit, RUNS_ON_WORKER, 1},
     {"GET", "/v1/games/{id}/moves", handle_moves_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/games/{id}/moves/{seq}", handle_move_get, RUNS_INLINE_READ, 0},
     {"POST", "/v1/games/{id}/resign", handle_resign, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/rematch", handle_game_rematch, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/export", handle_export, RUNS_ON_WORKER, 0},  /* the whole log */
@@ -43,6 +44,7 @@ static const struct route routes[] = {
     {"GET", "/v1/games/{id}/board.png", handle_board_png, RUNS_ON_WORKER, 0},
     {"POST", "/v1/games/{id}/messages", handle_message_post, RUNS_ON_WORKER, 0},
     {"GET", "/v1/games/{id}/messages", handle_messages_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/games/{id}/messages/{message}", handle_message_get, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/games", handle_my_games, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/events", handle_my_events, RUNS_INLINE_READ, 0},
     {"GET", "/v1/me/vacation", handle_vacation_get, RUNS_ON_WORKER, 0},
@@ -117,12 +119,18 @@ const struct route *routes_match(struct request *r, char *allow,
     const char *cap[HTTP_MAX_PARAMS];
     size_t caplen[HTTP_MAX_PARAMS];
     const struct route *found = NULL;
+    const char *first = NULL;
     size_t used = 0;
     int ncap;
 
     allow[0] = 0;
     for (int i = 0; i < ROUTE_COUNT; i++) {
         if (!match(routes[i].pattern, r->path, cap, caplen, &ncap))
+            continue;
+        /* the first pattern that matches owns the path: event-types is no {id} */
+        if (!first)
+            first = routes[i].pattern;
+        else if (strcmp(first, routes[i].pattern) != 0)
             continue;
         if (strcmp(routes[i].method, r->method) == 0) {
             found = &routes[i];

@@ -14,7 +14,10 @@
 #include <microhttpd.h>
 #include <sodium.h>
 
+#include "compress.h"
+#include "cors.h"
 #include "db.h"
+#include "http_cache.h"
 #include "live.h"
 
 enum ctx_state { CTX_READING, CTX_QUEUED, CTX_ANSWERED };
@@ -42,6 +45,7 @@ struct server {
     struct ctx *head, *tail;
     int stopping;
     atomic_int parked;       /* requests held by long polls */
+    struct cors *cors;       /* the origins whose pages may call */
 };
 
 /* The connection an I/O thread reads with, made on its first read. */
@@ -177,6 +181,8 @@ static void ctx_free(struct ctx *c)
     free(r->accept);
     free(r->idempotency_key);
     free(r->last_event_id);
+    free(r->origin);
+    free(r->accept_encoding);
     live_stream_free(r->stream);   /* one the hub never took */
     free(r->body);
     free(r->response);
@@ -184,13 +190,105 @@ static void ctx_free(struct ctx *c)
     free(c);
 }
 
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+
+/* A HEAD of an event stream: its headers, and the stream ends at once. */
+static ssize_t no_stream(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)cls;
+    (void)pos;
+    (void)buf;
+    (void)max;
+    return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/*
+ * Settles what goes out for a body answer: a public resource's tag and a
+ * 201's Location, the gzip variant (and its tag) where it pays, and 304
+ * where If-None-Match holds the tag. Returns 1 when the body is gzipped.
+ */
+static int settle_body(struct request *r)
+{
+    int gz = compress_type_worth_it(r->response_type) &&
+             r->response_len >= COMPRESS_MIN_BYTES &&
+             compress_accepts_gzip(r->accept_encoding);
+    char *packed;
+    size_t packed_len;
+
+    http_cache_complete(r);
+    if (gz && r->etag[0])
+        http_cache_gzip_etag(r->etag, sizeof r->etag);
+    else if (r->status == 304 && r->etag[0] && r->if_none_match &&
+             strstr(r->if_none_match, "-gz\"") && compress_accepts_gzip(r->accept_encoding))
+        http_cache_gzip_etag(r->etag, sizeof r->etag);  /* the variant the cache holds */
+    if (strcmp(r->method, "GET") == 0 && r->status == 200 && r->etag[0] &&
+        http_cache_none_match(r->if_none_match, r->etag)) {
+        r->status = 304;
+        r->response_type = NULL;
+        r->response[0] = 0;
+        r->response_len = 0;
+        return 0;
+    }
+    if (!gz || compress_gzip(r->response, r->response_len, &packed, &packed_len) < 0)
+        return 0;
+    free(r->response);
+    r->response = packed;
+    r->response_len = packed_len;
+    return 1;
+}
+
+/* The CORS headers of an answer to a request from another origin. */
+static void add_cors(struct server *s, struct ctx *c, struct MHD_Response *resp)
+{
+    struct request *r = &c->req;
+    const char *asked = MHD_lookup_connection_value(c->conn, MHD_HEADER_KIND,
+                                                    "Access-Control-Request-Method");
+    int preflight = strcmp(r->method, "OPTIONS") == 0 && r->status == 204 && asked;
+    enum cors_grant g;
+
+    if (!cors_enabled(s->cors))
+        return;
+    if (preflight) {
+        /* asked with "*" only, a page may read public answers only */
+        g = cors_grant(s->cors, r->origin, asked, 0);
+        if (g == CORS_NONE)
+            return;
+        MHD_add_response_header(resp, "Access-Control-Allow-Origin",
+                                g == CORS_ORIGIN ? r->origin : "*");
+        MHD_add_response_header(resp, "Access-Control-Allow-Methods",
+                                g == CORS_ORIGIN ? r->allow : "GET, HEAD");
+        MHD_add_response_header(resp, "Access-Control-Allow-Headers",
+                                g == CORS_ORIGIN ? CORS_ALLOW_HEADERS : CORS_PUBLIC_HEADERS);
+        MHD_add_response_header(resp, "Access-Control-Max-Age", STRINGIFY(CORS_MAX_AGE));
+        return;
+    }
+    g = cors_grant(s->cors, r->origin, r->head ? "HEAD" : r->method,
+                   r->authorization != NULL);
+    if (g == CORS_NONE)
+        return;
+    MHD_add_response_header(resp, "Access-Control-Allow-Origin",
+                            g == CORS_ORIGIN ? r->origin : "*");
+    MHD_add_response_header(resp, "Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS);
+}
+
 static enum MHD_Result queue(struct server *s, struct ctx *c)
 {
     struct request *r = &c->req;
     struct MHD_Response *resp;
     enum MHD_Result ok;
+    int gz = 0, compressible = 0;
+    const char *vary;
 
-    if (r->stream && s->app->live) {
+    if (r->stream && s->app->live && r->head) {
+        resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64, no_stream,
+                                                 NULL, NULL);
+        if (!resp)
+            return MHD_NO;
+        /* as for a 304 below: chunked, 0.9.75 would write a last chunk */
+        MHD_set_response_options(resp, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
+        MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    } else if (r->stream && s->app->live) {
         /* the hub owns the stream from here; the connection reads it */
         resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024,
                                                  live_stream_read, r->stream,
@@ -203,11 +301,26 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
     } else {
         if (!r->response)
             reply_problem(r, PROBLEM_internal, "The request got no answer.");
-        resp = MHD_create_response_from_buffer(r->response_len, r->response,
-                                               MHD_RESPMEM_MUST_FREE);
+        compressible = r->status == 304 || compress_type_worth_it(r->response_type);
+        gz = settle_body(r);
+        if (r->status == 304 || r->status == 204) {
+            /* no body, and no Content-Length: a buffer of 0 bytes would be
+             * announced as "Content-Length: 0", a size the 200 never had */
+            resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64, no_stream,
+                                                     NULL, NULL);
+            /* libmicrohttpd 0.9.75 frames a 304 of unknown size as chunked
+             * and writes the last chunk after it, a body a 304 must not
+             * have; without chunking it ends the connection instead */
+            if (resp && r->status == 304)
+                MHD_set_response_options(resp, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
+        } else {
+            resp = MHD_create_response_from_buffer(r->response_len, r->response,
+                                                   MHD_RESPMEM_MUST_FREE);
+            if (resp)
+                r->response = NULL; /* libmicrohttpd frees it now */
+        }
         if (!resp)
             return MHD_NO;
-        r->response = NULL; /* libmicrohttpd frees it now */
     }
     if (r->response_type)
         MHD_add_response_header(resp, "Content-Type", r->response_type);
@@ -225,7 +338,21 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
         snprintf(secs, sizeof secs, "%d", r->retry_after);
         MHD_add_response_header(resp, "Retry-After", secs);
     }
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    if (r->location[0])
+        MHD_add_response_header(resp, "Location", r->location);
+    if (gz)
+        MHD_add_response_header(resp, "Content-Encoding", "gzip");
+    vary = http_cache_vary(r, compressible);
+    if (vary || cors_enabled(s->cors)) {
+        char both[96];
+
+        snprintf(both, sizeof both, "%s%s%s", vary ? vary : "",
+                 vary && cors_enabled(s->cors) ? ", " : "",
+                 cors_enabled(s->cors) ? "Origin" : "");
+        MHD_add_response_header(resp, "Vary", both);
+    }
+    add_cors(s, c, resp);
+    MHD_add_response_header(resp, "Cache-Control", http_cache_control(r));
     ok = MHD_queue_response(c->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     c->state = CTX_ANSWERED;
@@ -241,6 +368,13 @@ static int media_is(const char *value, const char *type)
            (value[n] == 0 || value[n] == ';' || value[n] == ' ');
 }
 
+/* The route table's methods for a path, with HEAD where GET is, and OPTIONS. */
+static void full_allow(char *out, size_t n, const char *allow)
+{
+    snprintf(out, n, "%s%s, OPTIONS", allow,
+             strncmp(allow, "GET", 3) == 0 || strstr(allow, ", GET") ? ", HEAD" : "");
+}
+
 /* Copies what the handler needs out of the connection and routes it. */
 static void prepare(struct ctx *c)
 {
@@ -254,6 +388,13 @@ static void prepare(struct ctx *c)
     r->accept = dup_header(c->conn, "Accept");
     r->idempotency_key = dup_header(c->conn, "Idempotency-Key");
     r->last_event_id = dup_header(c->conn, "Last-Event-ID");
+    r->origin = dup_header(c->conn, "Origin");
+    r->accept_encoding = dup_header(c->conn, "Accept-Encoding");
+    if (strcmp(r->method, "HEAD") == 0) {
+        r->head = 1;
+        snprintf(r->method, sizeof r->method, "GET");
+        r->wait.woken = 1;   /* a long poll's HEAD answers now: headers are all it gets */
+    }
     MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
     r->route = routes_match(r, allow, sizeof allow);
     c->route_index = routes_index(r->route);
@@ -263,11 +404,15 @@ static void prepare(struct ctx *c)
                       HTTP_MAX_HEADERS);
     } else if (r->url_refused) {
         reply_problem(r, PROBLEM_invalid_url, "%s", r->url_refused);
+    } else if (!r->route && allow[0] && strcmp(r->method, "OPTIONS") == 0) {
+        /* a preflight, or a client asking what the path serves */
+        full_allow(r->allow, sizeof r->allow, allow);
+        reply_raw(r, 204, NULL, "", 0);
     } else if (!r->route && allow[0]) {
-        snprintf(r->allow, sizeof r->allow, "%s", allow);
+        full_allow(r->allow, sizeof r->allow, allow);
         reply_problem(r, PROBLEM_method_not_allowed,
-                      "%s is not allowed on %s; allowed: %s.", r->method,
-                      r->path, allow);
+                      "%s is not allowed on %s; allowed: %s.", r->head ? "HEAD" : r->method,
+                      r->path, r->allow);
     } else if (!r->route) {
         reply_problem(r, PROBLEM_not_found, "There is no resource at %s.",
                       r->path);
@@ -478,7 +623,7 @@ static void log_request(const struct ctx *c, uint64_t ns)
                  "{\"level\":\"info\",\"msg\":\"request\",\"request_id\":\"%s\","
                  "\"method\":\"%s\",\"route\":\"%s\",\"status\":%d,"
                  "\"duration_ms\":%.3f%s%s%s}\n",
-                 r->request_id, r->method,
+                 r->request_id, r->head ? "HEAD" : r->method,
                  r->route ? r->route->pattern : "unmatched", r->status,
                  (double)ns / 1e6, r->problem ? ",\"problem\":\"" : "",
                  r->problem ? problem_name(r->problem - 1) : "",
@@ -591,6 +736,15 @@ struct server *server_start(struct app *app, const char *address, int port,
         free(s);
         return NULL;
     }
+    {
+        char why[256];
+
+        if (!(s->cors = cors_parse(getenv("TURNPOST_CORS_ORIGINS"), why, sizeof why))) {
+            fprintf(stderr, "turnpost: %s\n", why);
+            free(s);
+            return NULL;
+        }
+    }
     s->app = app;
     s->io_worker.id = -1;
     s->io_worker.app = app;
@@ -660,5 +814,6 @@ void server_stop(struct server *s)
     free(s->threads);
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);
+    cors_free(s->cors);
     free(s);
 }

@@ -5,9 +5,11 @@
 set -euo pipefail
 
 want=(build-essential cmake pkg-config libmicrohttpd-dev libjansson-dev
-      libsodium-dev libpq-dev libcurl4-openssl-dev librsvg2-dev postgresql curl jq)
+      libsodium-dev libpq-dev libcurl4-openssl-dev librsvg2-dev zlib1g-dev postgresql curl jq)
 if [ "${1:-run}" = test ]; then
     want+=(clang libclang-rt-14-dev)
+    # tests/browser: a page on another origin, in headless Chromium
+    want+=(chromium)
     # The HTTP suite and the lint need Node.js 18.17 or later and npm
     # (tests/api/package.json): Debian 12's nodejs (18.20) and npm, unless
     # a new enough Node.js with its npm came from elsewhere.

@@ -116,6 +116,15 @@ function coerce(raw, schema) {
   return raw;
 }
 
+// Allow lists the documented methods, HEAD where there is GET, and OPTIONS.
+function checkAllow(ctx, res, hit) {
+  const allow = (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean).sort();
+  const documented = methodsOf(hit.item);
+  if (documented.includes('GET')) documented.push('HEAD');
+  documented.push('OPTIONS');
+  assert.deepEqual(allow, documented.sort(), `${ctx.method} ${ctx.path}: Allow must list the documented methods`);
+}
+
 // Validates the answer res (body text) to method url; returns the parsed body.
 export function validate(method, url, res, text, sent = { hasBody: false }) {
   const ctx = { method, path: url.pathname + url.search, status: res.status, text };
@@ -138,14 +147,25 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
     resp = deref(spec.components.responses.NotFound);
     key = 'route NotFound';
     ctx.opId = '(no route)';
+  } else if (method === 'OPTIONS' && res.status === 204) {
+    // Any route answers OPTIONS (x-options); Allow as on a 405.
+    resp = spec['x-options'];
+    key = 'route OPTIONS';
+    ctx.opId = `(${hit.template} OPTIONS)`;
+    checkAllow(ctx, res, hit);
+  } else if (method === 'HEAD' && hit.item.get) {
+    // A HEAD is answered as its GET, without the body (x-head).
+    ctx.opId = hit.item.get.operationId;
+    resp = hit.item.get.responses[String(res.status)] ?? hit.item.get.responses[`${String(res.status)[0]}XX`];
+    if (!resp) fail(ctx, `status ${res.status} is not documented for ${ctx.opId}`);
+    resp = deref(resp);
+    key = `${ctx.opId} HEAD ${res.status}`;
   } else if (!hit.operation) {
     if (res.status !== 405) fail(ctx, `${hit.template} documents no ${method}; the answer must be 405`);
     resp = spec['x-method-not-allowed'];
     key = 'route 405';
     ctx.opId = `(${hit.template} ${method})`;
-    const allow = (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean).sort();
-    assert.deepEqual(allow, methodsOf(hit.item).sort(),
-      `${method} ${ctx.path}: Allow must list the documented methods`);
+    checkAllow(ctx, res, hit);
   } else {
     ctx.opId = hit.operation.operationId;
     resp = hit.operation.responses[String(res.status)]
@@ -158,8 +178,10 @@ export function validate(method, url, res, text, sent = { hasBody: false }) {
     key = `${ctx.opId} ${res.status}`;
   }
   seen.set(`${ctx.opId} ${res.status}`, true);
+  // a HEAD answer has the headers of its GET's (or its refusal's), no body
+  if (method === 'HEAD') resp = { ...resp, content: undefined };
   const body = checkResponse(ctx, key, resp, res, text);
-  if (mediaType(res.headers.get('content-type')) === 'application/problem+json') {
+  if (method !== 'HEAD' && mediaType(res.headers.get('content-type')) === 'application/problem+json') {
     if (body.request_id !== rid) fail(ctx, `problem request_id ${body.request_id} != X-Request-Id ${rid}`);
     if (body.status !== res.status) fail(ctx, `problem status ${body.status} != HTTP status`);
   }
@@ -231,6 +253,8 @@ export function client(base) {
     get: bound('GET'),
     post: bound('POST'),
     put: bound('PUT'),
+    head: bound('HEAD'),
+    options: bound('OPTIONS'),
     patch: bound('PATCH'),
     delete: bound('DELETE'),
   };
