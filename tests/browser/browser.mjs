@@ -1,10 +1,11 @@
 // browser.mjs - Turnpost called from a page on another origin, in
 // headless Chromium: the page (page/*.html, page/app.js, served by a small
-// static server on its own port) creates an account and an Iron Future
-// game, a second player made here through node's fetch joins, and the two
-// play moves, the page's with fetch() and its bearer token. This proves
-// what only a browser checks: the preflight, the exposed headers. A page
-// served from an origin not listed is then blocked by the browser.
+// static server on its own port) creates an account, finds in the lobby
+// the Iron Future game a second player (made here through node's fetch)
+// opened, joins it, and the two play moves, the page's with fetch() and
+// its bearer token. This proves what only a browser checks: the
+// preflight, the exposed headers. A page served from an origin not listed
+// is then blocked by the browser.
 //
 //   TURNPOST_BIN=... DATABASE_URL=... CHROMIUM=/usr/bin/chromium node browser.mjs
 
@@ -85,28 +86,37 @@ async function main() {
     assert.equal(mine.status, 200);
     assert.equal(mine.body.id, acct.body.account.id);
 
-    // the game, with seat 1 open; the second player joins from node
-    const created = await tp('createGame', token, acct.body.account.id);
-    assert.equal(created.status, 201, JSON.stringify(created));
-    const gameId = created.body.game.id;
-    assert.equal(created.headers.location, `/v1/games/${gameId}`);
-    assert.ok(created.headers.etag, 'ETag is exposed');
+    // the second player, from node, opens a game with seat 1 free; the page
+    // finds it in the lobby and takes the seat
     const other = await nodeCall(server.url, 'POST', '/v1/accounts', { body: { name: name('node'), kind: 'player' } });
     assert.equal(other.status, 201);
-    const joined = await nodeCall(server.url, 'POST', `/v1/games/${gameId}/join`, { token: other.body.token, body: { seat: 1 } });
+    const opened = await nodeCall(server.url, 'POST', '/v1/games', {
+      token: other.body.token,
+      body: { ruleset: 'ironfuture', seats: [{ account_id: other.body.account.id }, { open: true }] },
+    });
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    const found = await tp('lobby', 'ironfuture', other.body.account.id);
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    assert.deepEqual(found.body.games.map((g) => g.id), [opened.body.game.id], 'the lobby lists the open game');
+    const gameId = found.body.games[0].id;
+    const joined = await tp('join', token, gameId);
     assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    assert.equal(joined.body.status, 'active');
+    assert.equal(joined.body.viewer_seat, 1, 'the page holds seat 1');
+    const gone = await tp('lobby', 'ironfuture', other.body.account.id);
+    assert.deepEqual(gone.body.games, [], 'a full game leaves the open lobby');
 
     // the view as the page sees it: its tag, then a 304 on that tag
     const v = await tp('view', token, gameId);
     assert.equal(v.status, 200);
-    assert.match(v.headers.etag, /^"[0-9]+\.0(-gz)?"$/, 'seat 0\'s tag');
+    assert.match(v.headers.etag, /^"[0-9]+\.1(-gz)?"$/, 'seat 1\'s tag');
     const again = await tp('view', token, gameId, v.headers.etag);
     assert.equal(again.status, 304);
 
     // a few moves each way: the page's through fetch(), node's through its own
     let pageMoves = 0;
     for (let turn = 0; turn < 40 && pageMoves < 3; turn++) {
-      const played = await tp('playTurn', token, gameId, 0);
+      const played = await tp('playTurn', token, gameId, 1);
       if (played) {
         assert.equal(played.status, 201, JSON.stringify(played.body));
         assert.equal(played.headers.location, `/v1/games/${gameId}/moves/${played.body.seq}`);
@@ -118,16 +128,16 @@ async function main() {
       }
       const nv = await nodeCall(server.url, 'GET', `/v1/games/${gameId}`, { token: other.body.token });
       if (nv.body.status !== 'active') break;
-      assert.ok(nv.body.must_act.includes(1), 'one of the two must act');
-      const lm = await nodeCall(server.url, 'GET', `/v1/games/${gameId}/legal-moves?seat=1`, { token: other.body.token });
+      assert.ok(nv.body.must_act.includes(0), 'one of the two must act');
+      const lm = await nodeCall(server.url, 'GET', `/v1/games/${gameId}/legal-moves?seat=0`, { token: other.body.token });
       const mv = await nodeCall(server.url, 'POST', `/v1/games/${gameId}/moves`,
-        { token: other.body.token, body: { move: lm.body.moves[0], seat: 1 } });
+        { token: other.body.token, body: { move: lm.body.moves[0], seat: 0 } });
       assert.equal(mv.status, 201, JSON.stringify(mv.body));
     }
     assert.equal(pageMoves, 3, 'the page played three moves');
     // a refusal is readable too: the problem and its headers (the game is
     // still active after three moves of each side)
-    const stale = await tp('move', token, gameId, 0, { type: 'pass' }, '"1.0"');
+    const stale = await tp('move', token, gameId, 1, { type: 'pass' }, '"1.1"');
     assert.equal(stale.status, 412, JSON.stringify(stale.body));
     assert.equal(stale.body.code, 'precondition_failed');
     assert.ok(stale.headers['x-request-id']);

@@ -38,9 +38,17 @@ export async function rulesets() {
   return call('GET', '/v1/rulesets');
 }
 
-// A two-seat game: the caller's account in seat 0, seat 1 open to a join.
-export async function createGame(token, accountId, ruleset = 'ironfuture') {
-  return call('POST', '/v1/games', { token, body: { ruleset, seats: [{ account_id: accountId }, { open: true }] } });
+// The lobby's open games of a ruleset (no token: the lobby is public),
+// those made by creator when given.
+export async function lobby(ruleset, creator) {
+  const q = new URLSearchParams({ ruleset });
+  if (creator) q.set('created_by', creator);
+  return call('GET', `/v1/games?${q}`);
+}
+
+// Takes the lowest open seat of a game found in the lobby.
+export async function join(token, gameId) {
+  return call('POST', `/v1/games/${gameId}/join`, { token, body: {} });
 }
 
 export async function view(token, gameId, etag) {
@@ -81,5 +89,5 @@ export async function tryCall(method, path, opts) {
   }
 }
 
-window.turnpost = { createAccount, me, rulesets, createGame, view, legalMoves, move, follow, playTurn, tryCall };
+window.turnpost = { createAccount, me, rulesets, lobby, join, view, legalMoves, move, follow, playTurn, tryCall };
 window.turnpostReady = true;
