@@ -15,6 +15,7 @@ struct db;
 struct live_hub;
 struct sweeper;
 struct view_cache;
+struct rate_limiter;
 
 struct app {
     struct token_keyring keys;
@@ -30,6 +31,7 @@ struct app {
     struct live_hub *live;            /* event streams */
     struct sweeper *sweeper;          /* timed games' clocks; NULL: none here */
     struct metrics metrics;
+    struct rate_limiter *limits;      /* NULL: no rate limits */
 };
 
 struct server;

@@ -61,6 +61,11 @@ struct request {
     int retry_after;                  /* seconds; 0 for none */
     int problem;                      /* enum problem_code + 1; 0 for none */
     struct live_stream *stream;       /* an event stream instead of a body */
+    /* the rate limit charged (api/rate_limit.h); policy NULL: none */
+    struct {
+        const char *policy;
+        int quota, window, remaining, reset;
+    } rate;
     /* a long poll: answer once game is past version, or after seconds */
     struct {
         char game[37];

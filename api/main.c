@@ -22,6 +22,7 @@
 #include "live.h"
 #include "sweeper.h"
 #include "migrate.h"
+#include "rate_limit.h"
 #include "server.h"
 #include "verify.h"
 #include "view_cache.h"
@@ -36,7 +37,9 @@ static int usage(void)
             "environment: DATABASE_URL, TURNPOST_KEYS, TURNPOST_LISTEN, TURNPOST_PORT,\n"
             "  TURNPOST_WORKERS (8), TURNPOST_IO_THREADS (2), TURNPOST_TOKEN_TTL,\n"
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
-            "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none)\n");
+            "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none),\n"
+            "  TURNPOST_RATE_LIMIT (per account, 600/60), TURNPOST_RATE_LIMIT_ANON (per\n"
+            "  address, 120/60), TURNPOST_RATE_LIMIT_BUCKETS (16384), TURNPOST_TRUST_PROXY\n");
     return 2;
 }
 
@@ -172,6 +175,7 @@ static int cmd_serve(int argc, char **argv)
     int io_threads = atoi(env_or("TURNPOST_IO_THREADS", "2"));
     struct app *app = calloc(1, sizeof *app);
     struct server *server;
+    struct rate_config rate;
     char err[256];
     sigset_t sigs;
     int sig, rc = 1;
@@ -221,6 +225,11 @@ static int cmd_serve(int argc, char **argv)
         fprintf(stderr, "turnpost: %s\n", err);
         goto out;
     }
+    if (rate_config_from_env(&rate, err, sizeof err)) {
+        fprintf(stderr, "turnpost: %s\n", err);
+        goto out;
+    }
+    app->limits = rate_limiter_new(&rate, &app->keys);
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGINT);
     sigaddset(&sigs, SIGTERM);
@@ -253,6 +262,7 @@ out:
     free(app->database_url);
     free(app->openapi);
     view_cache_free(app->views);
+    rate_limiter_free(app->limits);
     free(app);
     curl_global_cleanup();
     return rc;
