@@ -280,32 +280,40 @@ static int take(struct rate_limiter *rl, const uint64_t key[2],
     return ok;
 }
 
+int rate_limiter_take(struct rate_limiter *rl, const char *caller, int address,
+                      int *remaining, int *reset)
+{
+    const struct rate_policy *p = address ? &rl->cfg.address : &rl->cfg.token;
+    uint64_t key[2];
+    int retry;
+
+    *remaining = *reset = 0;
+    if (!p->quota)
+        return 0;
+    key_of(rl, caller, key);
+    return take(rl, key, p, remaining, reset, &retry) ? 0 : retry;
+}
+
+/* Charges r once; returns 0, or the seconds to wait when refused. */
 static int charge(struct rate_limiter *rl, struct request *r, struct MHD_Connection *conn)
 {
     char caller[128];
     const struct rate_policy *p;
-    uint64_t key[2];
-    int policy, retry;
+    int address = 0;
 
     if (!rl || r->rate.policy)
         return 0;
-    if (token_caller(rl, r, caller, sizeof caller) == 0) {
-        policy = POLICY_TOKEN;
-        p = &rl->cfg.token;
-    } else {
-        policy = POLICY_ADDRESS;
-        p = &rl->cfg.address;
+    if (token_caller(rl, r, caller, sizeof caller) != 0) {
+        address = 1;
         address_caller(rl, conn, caller, sizeof caller);
     }
+    p = address ? &rl->cfg.address : &rl->cfg.token;
     if (!p->quota)
         return 0;
-    key_of(rl, caller, key);
-    r->rate.policy = policy_names[policy];
+    r->rate.policy = policy_names[address ? POLICY_ADDRESS : POLICY_TOKEN];
     r->rate.quota = p->quota;
     r->rate.window = p->window;
-    if (take(rl, key, p, &r->rate.remaining, &r->rate.reset, &retry))
-        return 0;
-    return retry;
+    return rate_limiter_take(rl, caller, address, &r->rate.remaining, &r->rate.reset);
 }
 
 int rate_limit_check(struct rate_limiter *rl, struct request *r,

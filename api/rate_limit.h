@@ -53,6 +53,16 @@ struct rate_limiter *rate_limiter_new(const struct rate_config *cfg,
 void rate_limiter_free(struct rate_limiter *rl);
 
 /*
+ * Takes one request from the bucket named caller ("a:<account>",
+ * "s:<game>:<seat>", "ip:<address>"), under the address policy when
+ * address is set, else the token policy. Returns 0 when the bucket had
+ * one, else the seconds (>= 1) until it will; *remaining and *reset as
+ * the RateLimit field gives them.
+ */
+int rate_limiter_take(struct rate_limiter *rl, const char *caller, int address,
+                      int *remaining, int *reset);
+
+/*
  * Charges r to its bucket and notes the policy and what is left in r->rate.
  * Returns 1 having replied 429 rate_limited when the bucket is empty.
  */
