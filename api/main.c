@@ -209,6 +209,11 @@ static int cmd_serve(int argc, char **argv)
     if (port <= 0 || port > 65535 || app->workers < 1 || app->workers > 256 ||
         io_threads < 1 || io_threads > 64)
         return usage();
+    if (rate_config_from_env(&rate, err, sizeof err)) {
+        fprintf(stderr, "turnpost: %s\n", err);
+        free(app);
+        return 1;
+    }
     app->database_url = strdup(getenv("DATABASE_URL"));
     app->token_ttl = atoll(env_or("TURNPOST_TOKEN_TTL", "2592000"));
     app->invite_ttl = atoll(env_or("TURNPOST_INVITE_TTL", "7776000"));
@@ -222,10 +227,6 @@ static int cmd_serve(int argc, char **argv)
         }
     }
     if (delivery_config_from_env(&app->delivery, err, sizeof err)) {
-        fprintf(stderr, "turnpost: %s\n", err);
-        goto out;
-    }
-    if (rate_config_from_env(&rate, err, sizeof err)) {
         fprintf(stderr, "turnpost: %s\n", err);
         goto out;
     }
