@@ -207,6 +207,7 @@ static void commit_change(struct request *r, struct worker *w,
         reply_raw(r, answer_status, "application/json", answer_text,
                   strlen(answer_text));
         snprintf(r->etag, sizeof r->etag, "\"%lld\"", (long long)g->version);
+        metrics_move(&w->app->metrics, g->ruleset, kind);
     }
     json_decref(answer);
     free(answer_text);
