@@ -48,7 +48,7 @@ struct request {
     size_t discarded;                 /* body bytes dropped after the limit */
     int headers_too_large;
     const char *url_refused;          /* why the URL is refused, or NULL */
-    char request_id[24];
+    char request_id[65];              /* the client's (up to 64 of [A-Za-z0-9._-]) or ours */
     uint64_t started_ns;
 
     /* the answer */
