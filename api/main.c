@@ -38,7 +38,7 @@ static int usage(void)
             "  TURNPOST_WORKERS (8), TURNPOST_IO_THREADS (2), TURNPOST_TOKEN_TTL,\n"
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
             "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none),\n"
-            "  TURNPOST_RATE_LIMIT (per account, 600/60), TURNPOST_RATE_LIMIT_ANON (per\n"
+            "  TURNPOST_RATE_LIMIT (per account, 1200/60), TURNPOST_RATE_LIMIT_ANON (per\n"
             "  address, 120/60), TURNPOST_RATE_LIMIT_BUCKETS (16384), TURNPOST_TRUST_PROXY\n");
     return 2;
 }

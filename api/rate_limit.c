@@ -73,7 +73,7 @@ int rate_config_from_env(struct rate_config *cfg, char *err, size_t errlen)
         const char *name, *fallback;
         size_t at;
     } vars[] = {
-        {"TURNPOST_RATE_LIMIT", "600/60", offsetof(struct rate_config, token)},
+        {"TURNPOST_RATE_LIMIT", "1200/60", offsetof(struct rate_config, token)},
         {"TURNPOST_RATE_LIMIT_ANON", "120/60", offsetof(struct rate_config, address)},
     };
     const char *v;
