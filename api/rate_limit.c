@@ -20,6 +20,7 @@
 #define WAYS 8          /* buckets a key may live in */
 #define SHARDS 64       /* locks over the sets */
 #define TOKEN_SLOTS 256 /* verified tokens remembered per thread */
+#define CALLER_MAX 128  /* a bucket's name: "a:<account>", "ip:<address>" */
 
 enum { POLICY_TOKEN = 1, POLICY_ADDRESS = 2 };
 
@@ -153,7 +154,7 @@ static __thread struct {
     unsigned char hash[16];
     int used;
     int64_t exp;
-    char caller[96];   /* "a:<account>" or "s:<game>:<seat>" */
+    char caller[CALLER_MAX];   /* "a:<account>" or "s:<game>:<seat>" */
 } verified[TOKEN_SLOTS];
 
 /*
@@ -297,7 +298,7 @@ int rate_limiter_take(struct rate_limiter *rl, const char *caller, int address,
 /* Charges r once; returns 0, or the seconds to wait when refused. */
 static int charge(struct rate_limiter *rl, struct request *r, struct MHD_Connection *conn)
 {
-    char caller[128];
+    char caller[CALLER_MAX];
     const struct rate_policy *p;
     int address = 0;
 
