@@ -174,8 +174,8 @@ workers=$(sed -n 's/.*(\([0-9]*\) workers).*/\1/p' "$work/server.out")
 # delivering nothing (the first one does)
 if [ "$ratelimit" = 1 ]; then
     limited_port=$(free_port)
-    env TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT=1000000000/1 \
-        TURNPOST_RATE_LIMIT_ANON=1000000000/1 TURNPOST_DISPATCHERS=0 TURNPOST_SWEEPERS=0 \
+    env TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT=100000000/1 \
+        TURNPOST_RATE_LIMIT_ANON=100000000/1 TURNPOST_DISPATCHERS=0 TURNPOST_SWEEPERS=0 \
         "$server_bin" serve --address 127.0.0.1 --port "$limited_port" "${server_args[@]}" \
         >"$work/limited.out" 2>"$work/limited.log" &
     limited_pid=$!
