@@ -39,7 +39,8 @@ static int usage(void)
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
             "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none),\n"
             "  TURNPOST_RATE_LIMIT (per account, 1200/60), TURNPOST_RATE_LIMIT_ANON (per\n"
-            "  address, 120/60), TURNPOST_RATE_LIMIT_BUCKETS (16384), TURNPOST_TRUST_PROXY\n");
+            "  address, 120/60), TURNPOST_RATE_LIMIT_BUCKETS (16384), TURNPOST_TRUST_PROXY,\n"
+            "  TURNPOST_METRICS_DB_INTERVAL (seconds between a scrape's counts of games, 15)\n");
     return 2;
 }
 
