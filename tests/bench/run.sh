@@ -25,9 +25,10 @@
 # of them on one game. Both come after the other phases and are off by
 # default; --only-live skips the other measured phases (setup still runs).
 # The server runs without rate limits (TURNPOST_RATE_LIMIT=0 and _ANON=0);
-# --rate-limit starts a second server on the same database with limits no
-# request reaches (every request still charged to its bucket) and runs
-# the view phase against it too, right after the first: the limits' cost.
+# --rate-limit starts two more servers on the same database that deliver
+# nothing, one without limits and one with limits no request reaches
+# (every request still charged to its bucket), and runs the view phase
+# against each in every round, in turn first: the limits' cost.
 # TURNPOST_BIN=path uses that server binary instead of building one;
 # BENCH_BUILD=dir builds in dir instead of build-bench/;
 # PG_FSYNC=off runs PostgreSQL without fsync (default: on).
@@ -97,7 +98,7 @@ expand_script() {
 # --- a throwaway cluster and server, removed on exit or Ctrl-C -----------
 work=$(mktemp -d /tmp/turnpost-bench.XXXXXX)
 chmod 755 "$work"
-server_pid='' sampler_pid='' pg_started=0 limited_pid=''
+server_pid='' sampler_pid='' pg_started=0 limited_pid='' unlimited_pid=''
 
 free_port() {
     local p
@@ -116,10 +117,12 @@ cleanup() {
     set +e
     trap - EXIT INT TERM
     [ -n "$sampler_pid" ] && kill "$sampler_pid" 2>/dev/null && wait "$sampler_pid" 2>/dev/null
-    if [ -n "$limited_pid" ] && kill -0 "$limited_pid" 2>/dev/null; then
-        kill -TERM "$limited_pid"
-        wait "$limited_pid" 2>/dev/null
-    fi
+    for pid in "$limited_pid" "$unlimited_pid"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid"
+            wait "$pid" 2>/dev/null
+        fi
+    done
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
         kill -TERM "$server_pid"
         for _ in $(seq 1 50); do
@@ -170,23 +173,31 @@ done
 curl -fs "$url/readyz" >/dev/null || { echo "run.sh: the server is not ready" >&2; exit 1; }
 workers=$(sed -n 's/.*(\([0-9]*\) workers).*/\1/p' "$work/server.out")
 
-# --rate-limit: the same server with limits on, at a quota never reached,
-# delivering nothing (the first one does)
-if [ "$ratelimit" = 1 ]; then
-    limited_port=$(free_port)
-    env TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT=100000000/1 \
-        TURNPOST_RATE_LIMIT_ANON=100000000/1 TURNPOST_DISPATCHERS=0 TURNPOST_SWEEPERS=0 \
-        "$server_bin" serve --address 127.0.0.1 --port "$limited_port" "${server_args[@]}" \
-        >"$work/limited.out" 2>"$work/limited.log" &
-    limited_pid=$!
-    limited_url=http://127.0.0.1:$limited_port
+# --rate-limit: two servers like the first but delivering nothing (the
+# first does), one without limits and one charging every request at a
+# quota never reached
+start_extra() {   # start_extra NAME LIMIT: sets ${NAME}_pid and ${NAME}_url
+    local p
+    p=$(free_port)
+    env TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT="$2" TURNPOST_RATE_LIMIT_ANON="$2" \
+        TURNPOST_DISPATCHERS=0 TURNPOST_SWEEPERS=0 \
+        "$server_bin" serve --address 127.0.0.1 --port "$p" "${server_args[@]}" \
+        >"$work/$1.out" 2>"$work/$1.log" &
+    printf -v "${1}_pid" %s "$!"
+    printf -v "${1}_url" %s "http://127.0.0.1:$p"
     for _ in $(seq 1 100); do
-        curl -fs "$limited_url/readyz" >/dev/null 2>&1 && break
-        kill -0 "$limited_pid" 2>/dev/null || { tail -n 20 "$work/limited.log" >&2; exit 1; }
+        curl -fs "http://127.0.0.1:$p/readyz" >/dev/null 2>&1 && return
         sleep 0.1
     done
-    curl -fsi "$limited_url/healthz" | grep -qi '^ratelimit:' ||
-        { echo "run.sh: the second server sends no RateLimit" >&2; exit 1; }
+    tail -n 20 "$work/$1.log" >&2
+    exit 1
+}
+if [ "$ratelimit" = 1 ]; then
+    start_extra unlimited 0
+    start_extra limited 100000000/1
+    curl -fsi "$limited_url/healthz" | grep -qi '^ratelimit:' &&
+        ! curl -fsi "$unlimited_url/healthz" | grep -qi '^ratelimit:' ||
+        { echo "run.sh: the extra servers do not answer as set" >&2; exit 1; }
 fi
 
 # Server memory, every 2 s, labelled with the phase running.
@@ -315,7 +326,13 @@ for round in $(seq 1 "$rounds"); do
     fi
     # --- 4. GET view next to the server's read, then the plain SELECT state ---
     run_http view http_view_8 8
-    [ "$ratelimit" = 0 ] || run_http view http_view_limited_8 8 "$limited_url" "$limited_pid"
+    if [ "$ratelimit" = 1 ] && [ $((round % 2)) = 1 ]; then
+        run_http view http_view_limits_off_8 8 "$unlimited_url" "$unlimited_pid"
+        run_http view http_view_limits_on_8 8 "$limited_url" "$limited_pid"
+    elif [ "$ratelimit" = 1 ]; then
+        run_http view http_view_limits_on_8 8 "$limited_url" "$limited_pid"
+        run_http view http_view_limits_off_8 8 "$unlimited_url" "$unlimited_pid"
+    fi
     run_pgbench pgbench_same_read_8 same_read.sql 8
     if [ "$extra" = 1 ]; then
         run_pgbench pgbench_read_8 read.sql 8
