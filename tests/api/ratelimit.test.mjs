@@ -79,6 +79,21 @@ test('an account has a burst of q requests: RateLimit counts them down, then 429
   assert.equal(limits(await ctx.api.get('/v1/me', { token: b.token, expect: 200 })).r, TOKEN_QUOTA - 1);
 });
 
+test('a seat capability has its own bucket, apart from the account that issued it', async () => {
+  const a = await createAccount(other);
+  const created = await other.post('/v1/games', {
+    token: a.token, body: { ruleset: 'ironfuture', seats: [{ account_id: a.id }, { invite: true }] }, expect: 201,
+  });
+  const seat = created.body.invites[0].token;
+  const id = created.body.game.id;
+  for (let i = 0; i < 3; i++) {
+    const l = limits(await ctx.api.get(`/v1/games/${id}`, { token: seat, expect: 200 }));
+    assert.deepEqual([l.policy, l.r], ['token', TOKEN_QUOTA - 1 - i]);
+  }
+  const l = limits(await ctx.api.get('/v1/me', { token: a.token, expect: 200 }));
+  assert.equal(l.r, TOKEN_QUOTA - 1, 'the account\'s bucket is untouched');
+});
+
 test('a refused request changes nothing', async () => {
   const a = await createAccount(other);
   for (let i = 0; i < TOKEN_QUOTA; i++) await ctx.api.get('/v1/me', { token: a.token, expect: 200 });

@@ -193,8 +193,8 @@ start_extra() {   # start_extra NAME LIMIT: sets ${NAME}_pid and ${NAME}_url
     exit 1
 }
 if [ "$ratelimit" = 1 ]; then
-    start_extra unlimited 0
     start_extra limited 100000000/1
+    start_extra unlimited 0
     curl -fsi "$limited_url/healthz" | grep -qi '^ratelimit:' &&
         ! curl -fsi "$unlimited_url/healthz" | grep -qi '^ratelimit:' ||
         { echo "run.sh: the extra servers do not answer as set" >&2; exit 1; }
