@@ -158,13 +158,13 @@ static __thread struct {
 } verified[TOKEN_SLOTS];
 
 /*
- * Writes the bucket name of r's bearer token to caller when the token
- * verifies; 0 then, -1 for no token or one that does not verify.
+ * Writes the bucket name of the bearer token in the Authorization value h
+ * to caller when the token verifies; 0 then, -1 for no token or one that
+ * does not verify.
  */
-static int token_caller(const struct rate_limiter *rl, const struct request *r,
+static int token_caller(const struct rate_limiter *rl, const char *h,
                         char *caller, size_t len)
 {
-    const char *h = r->authorization;
     unsigned char hash[16];
     struct token_claims claims;
     int64_t now = app_now();
@@ -304,7 +304,11 @@ static int charge(struct rate_limiter *rl, struct request *r, struct MHD_Connect
 
     if (!rl || r->rate.policy)
         return 0;
-    if (token_caller(rl, r, caller, sizeof caller) != 0) {
+    /* a body refused before the request was read has no copy yet */
+    if (token_caller(rl, r->authorization ? r->authorization
+                                          : MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                                        "Authorization"),
+                     caller, sizeof caller) != 0) {
         address = 1;
         address_caller(rl, conn, caller, sizeof caller);
     }

@@ -6,6 +6,7 @@
 
 import assert from './lib/checks.mjs';
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { test } from 'node:test';
 
 import { client } from './lib/client.mjs';
@@ -152,6 +153,29 @@ test('every answer carries the fields: 404, 405, 413, 431, 400 invalid_url, and 
   const raw = await fetch(`${ctx.server.url}/metrics`, { headers: { authorization: `Bearer ${a.token}` } });
   await raw.text();
   assert.equal(raw.status, 429);
+});
+
+test('a body too large to read at all is answered at once, charged to the token all the same', async () => {
+  const a = await createAccount(other);
+  // over 1 MiB the server answers before reading the body and closes, which
+  // fetch reports as a failure: a raw request, the body never sent
+  const head = await new Promise((resolve, reject) => {
+    const sock = net.connect(ctx.server.port, '127.0.0.1', () => {
+      sock.write(`POST /v1/games HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n');
+    });
+    let got = '';
+    sock.setEncoding('latin1');
+    sock.on('data', (d) => {
+      got += d;
+      if (got.includes('\r\n\r\n')) { sock.destroy(); resolve(got); }
+    });
+    sock.on('error', reject);
+    sock.on('close', () => resolve(got));
+  });
+  assert.match(head, /^HTTP\/1\.1 413 /);
+  assert.match(head, new RegExp(`\r\nRateLimit-Policy: "token";q=${TOKEN_QUOTA};w=3600\r\n`, 'i'));
+  assert.match(head, new RegExp(`\r\nRateLimit: "token";r=${TOKEN_QUOTA - 1};t=\\d+\r\n`, 'i'));
 });
 
 test('0 turns a limit off: no fields, no refusals', async () => {
