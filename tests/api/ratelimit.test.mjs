@@ -110,6 +110,23 @@ test('a refused request changes nothing', async () => {
   assert.deepEqual(after.body, before.body, 'no game was created');
 });
 
+test('X-Forwarded-For picks the address only with TURNPOST_TRUST_PROXY=1, and then its last entry', async () => {
+  const r = async (api, xff) => limits(await api.get('/healthz', { headers: { 'x-forwarded-for': xff }, expect: 200 })).r;
+  // this file's server does not trust it: one bucket, whatever the header says
+  const first = await r(ctx.api, '198.51.100.1');
+  assert.equal(await r(ctx.api, '198.51.100.2'), first - 1);
+  const s = await startServer({ keysDir: ctx.server.keysDir, env: { TURNPOST_TRUST_PROXY: '1', TURNPOST_RATE_LIMIT_ANON: '50/3600' } });
+  try {
+    const api = client(s.url);
+    const a = await r(api, '198.51.100.7');
+    assert.equal(a, 49, 'a fresh bucket for the forwarded address');
+    assert.equal(await r(api, '203.0.113.9, 198.51.100.7'), 48, 'the last entry, the one the proxy appended');
+    assert.equal(await r(api, '198.51.100.8'), 49, 'another address, another bucket');
+  } finally {
+    await s.stop();
+  }
+});
+
 test('bad tokens are charged to the address: random ones buy no fresh buckets', async () => {
   const probe = await ctx.api.get('/healthz', { expect: 200 });
   let { r } = limits(probe);
