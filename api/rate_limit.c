@@ -235,7 +235,7 @@ static int take(struct rate_limiter *rl, const uint64_t key[2],
                 const struct rate_policy *p, int *remaining, int *reset, int *retry)
 {
     double rate = (double)p->quota / p->window;
-    uint64_t now = mono_ns();
+    uint64_t now;
     size_t set = (size_t)(key[0] % rl->sets);
     pthread_mutex_t *mu = &rl->locks[set % SHARDS];
     struct bucket *b = &rl->buckets[set * WAYS], *use = NULL, *spare = NULL;
@@ -243,6 +243,9 @@ static int take(struct rate_limiter *rl, const uint64_t key[2],
     int ok;
 
     pthread_mutex_lock(mu);
+    /* read under the lock: a clock read before another thread's last
+     * would go backwards, and refill the bucket whole */
+    now = mono_ns();
     for (int i = 0; i < WAYS; i++) {
         if (b[i].key[0] == key[0] && b[i].key[1] == key[1]) {
             use = &b[i];
