@@ -236,7 +236,7 @@ char *metrics_render(struct metrics *m, struct app *app, size_t *len)
            "Game views served from this process's view cache.");
     put(&b, "turnpost_view_cache_hits_total %lu\n", hits);
     family(&b, "turnpost_view_cache_misses_total", "counter",
-           "Game views that had to be rendered (not cached, or cached at an older version).");
+           "Game views that had to be rendered (not cached, or cached at an older version; 0 with TURNPOST_VIEW_CACHE=0).");
     put(&b, "turnpost_view_cache_misses_total %lu\n", misses);
     family(&b, "turnpost_db_pool_connections", "gauge",
            "Database connections of the worker pool: busy (running a handler), connected, size.");
