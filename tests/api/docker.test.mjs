@@ -9,6 +9,7 @@
 import assert from './lib/checks.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -217,34 +218,51 @@ test('nginx.conf answers its own errors only with codes of the contract, at thei
 
 const haveNginx = spawnSync('nginx', ['-v']).status === 0;
 
+// docker/nginx.conf adapted to this machine: upstream 127.0.0.1:upstream,
+// listening on a free port, its logs and temporary files in dir; edits
+// changes more [from, to] pairs. Returns {nginx, base, exited, stderr()}.
+async function startNginx(dir, upstream, edits = []) {
+  const port = await freePort();
+  let conf = readFileSync(join(root, 'docker/nginx.conf'), 'utf8');
+  const swap = (from, to) => {
+    assert.ok(conf.includes(from), `nginx.conf has ${from}`);
+    conf = conf.replace(from, to);
+  };
+  swap('server turnpost:8080;', `server 127.0.0.1:${upstream};`);
+  swap('listen 8080;', `listen 127.0.0.1:${port};`);
+  swap('worker_processes auto;', 'worker_processes 1;');
+  swap('error_log /dev/stderr warn;', `error_log ${dir}/error.log warn;`);
+  swap('access_log /dev/stdout turnpost;', `access_log ${dir}/access.log turnpost;`);
+  swap('http {', `http {\n    client_body_temp_path ${dir}/body;\n    proxy_temp_path ${dir}/proxy;\n` +
+    `    fastcgi_temp_path ${dir}/fastcgi;\n    uwsgi_temp_path ${dir}/uwsgi;\n    scgi_temp_path ${dir}/scgi;`);
+  for (const [from, to] of edits) swap(from, to);
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  nginx.stderr.on('data', (d) => { err += d; });
+  const exited = new Promise((r) => nginx.on('exit', r));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      await (await fetch(`${base}/_not_there`)).text();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return { nginx, base, exited, stderr: () => err };
+}
+
 test('nginx in front: one request id end to end, its 413 and 502 as problems, the forwarded address', { skip: !haveNginx && 'nginx is not installed (scripts/deps.sh test installs it)' }, async () => {
   const server = await startServer({ env: { TURNPOST_TRUST_PROXY: '1', TURNPOST_RATE_LIMIT_ANON: '1000/3600' } });
   const dir = mkdtempSync(join(tmpdir(), 'turnpost-nginx-'));
-  const port = await freePort();
   let nginx = null;
   try {
-    let conf = readFileSync(join(root, 'docker/nginx.conf'), 'utf8');
-    const swap = (from, to) => {
-      assert.ok(conf.includes(from), `nginx.conf has ${from}`);
-      conf = conf.replace(from, to);
-    };
-    swap('server turnpost:8080;', `server 127.0.0.1:${server.port};`);
-    swap('listen 8080;', `listen 127.0.0.1:${port};`);
-    swap('worker_processes auto;', 'worker_processes 1;');
-    swap('error_log /dev/stderr warn;', `error_log ${dir}/error.log warn;`);
-    swap('access_log /dev/stdout turnpost;', `access_log ${dir}/access.log turnpost;`);
-    swap('http {', `http {\n    client_body_temp_path ${dir}/body;\n    proxy_temp_path ${dir}/proxy;\n` +
-      `    fastcgi_temp_path ${dir}/fastcgi;\n    uwsgi_temp_path ${dir}/uwsgi;\n    scgi_temp_path ${dir}/scgi;`);
-    writeFileSync(join(dir, 'nginx.conf'), conf);
-    nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
-      { stdio: ['ignore', 'ignore', 'pipe'] });
-    let nginxErr = '';
-    nginx.stderr.on('data', (d) => { nginxErr += d; });
-    const exited = new Promise((r) => nginx.on('exit', r));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 200; i++) {
-      try { await (await fetch(`${base}/healthz`)).text(); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
-    }
+    const started = await startNginx(dir, server.port);
+    nginx = started.nginx;
+    const { base, exited } = started;
+    const nginxErr = () => started.stderr();
     const api = client(base);
 
     // the client's id is kept by nginx, sent on, echoed and logged by both
@@ -297,10 +315,37 @@ test('nginx in front: one request id end to end, its 413 and 502 as problems, th
     nginx.kill('SIGQUIT');
     await exited;
     nginx = null;
-    assert.ok(!/\[(emerg|alert|crit)\]/.test(nginxErr + readFileSync(join(dir, 'error.log'), 'utf8')), 'nginx reported no failure');
+    assert.ok(!/\[(emerg|alert|crit)\]/.test(nginxErr() + readFileSync(join(dir, 'error.log'), 'utf8')), 'nginx reported no failure');
   } finally {
     if (nginx) nginx.kill('SIGKILL');
     await server.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('nginx answers 504 gateway_timeout as a problem when the replica does not answer in time', { skip: !haveNginx && 'nginx is not installed (scripts/deps.sh test installs it)' }, async () => {
+  // an upstream that takes connections and never answers; nginx waits 1 s
+  const held = new Set();
+  const silent = net.createServer((sock) => { held.add(sock); sock.on('error', () => {}); });
+  await new Promise((r) => silent.listen(0, '127.0.0.1', r));
+  const dir = mkdtempSync(join(tmpdir(), 'turnpost-nginx-'));
+  let nginx = null;
+  try {
+    const started = await startNginx(dir, silent.address().port, [['proxy_read_timeout 75s;', 'proxy_read_timeout 1s;']]);
+    nginx = started.nginx;
+    const res = await fetch(`${started.base}/v1/me`, { headers: { 'x-request-id': 'slow-one' } });
+    const body = JSON.parse(await res.text());
+    assert.equal(res.status, 504);
+    assert.equal(res.headers.get('content-type'), 'application/problem+json');
+    assert.ok(problem(body), JSON.stringify(problem.errors));
+    assert.deepEqual([body.code, body.request_id], ['gateway_timeout', 'slow-one']);
+    nginx.kill('SIGQUIT');
+    await started.exited;
+    nginx = null;
+  } finally {
+    if (nginx) nginx.kill('SIGKILL');
+    for (const sock of held) sock.destroy();
+    await new Promise((r) => silent.close(r));
     rmSync(dir, { recursive: true, force: true });
   }
 });
