@@ -15,6 +15,7 @@ struct db;
 struct live_hub;
 struct sweeper;
 struct view_cache;
+struct rate_limiter;
 
 struct app {
     struct token_keyring keys;
@@ -33,6 +34,7 @@ struct app {
     unsigned long long pwhash_ops;    /* argon2id limits for passwords */
     size_t pwhash_mem;
     char pwhash_dummy[128];           /* checked when there is no password */
+    struct rate_limiter *limits;      /* NULL: no rate limits */
 };
 
 struct server;

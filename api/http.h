@@ -51,7 +51,7 @@ struct request {
     size_t discarded;                 /* body bytes dropped after the limit */
     int headers_too_large;
     const char *url_refused;          /* why the URL is refused, or NULL */
-    char request_id[24];
+    char request_id[65];              /* the client's (up to 64 of [A-Za-z0-9._-]) or ours */
     uint64_t started_ns;
 
     /* the answer */
@@ -67,6 +67,11 @@ struct request {
     char www_authenticate[256];       /* a 401's or scope 403's challenge */
     int problem;                      /* enum problem_code + 1; 0 for none */
     struct live_stream *stream;       /* an event stream instead of a body */
+    /* the rate limit charged (api/rate_limit.h); policy NULL: none */
+    struct {
+        const char *policy;
+        int quota, window, remaining, reset;
+    } rate;
     /* a long poll: answer once game is past version, or after seconds */
     struct {
         char game[37];

@@ -29,6 +29,7 @@
 #include "live.h"
 #include "sweeper.h"
 #include "migrate.h"
+#include "rate_limit.h"
 #include "server.h"
 #include "verify.h"
 #include "view_cache.h"
@@ -47,7 +48,10 @@ static int usage(void)
             "  TURNPOST_INVITE_TTL, TURNPOST_OPENAPI, TURNPOST_MIGRATIONS,\n"
             "  TURNPOST_VIEW_CACHE (rendered views kept in memory, 4096; 0 for none),\n"
             "  TURNPOST_ADMIN_TOKEN_FILE (KEYS/admin-token), TURNPOST_PWHASH_OPSLIMIT,\n"
-            "  TURNPOST_PWHASH_MEMLIMIT (argon2id; default the interactive limits)\n");
+            "  TURNPOST_PWHASH_MEMLIMIT (argon2id; default the interactive limits),\n"
+            "  TURNPOST_RATE_LIMIT (per account, 1200/60), TURNPOST_RATE_LIMIT_ANON (per\n"
+            "  address, 120/60), TURNPOST_RATE_LIMIT_BUCKETS (16384), TURNPOST_TRUST_PROXY,\n"
+            "  TURNPOST_METRICS_DB_INTERVAL (seconds between a scrape's counts of games, 15)\n");
     return 2;
 }
 
@@ -275,6 +279,7 @@ static int cmd_serve(int argc, char **argv)
     int io_threads = atoi(env_or("TURNPOST_IO_THREADS", "2"));
     struct app *app = calloc(1, sizeof *app);
     struct server *server;
+    struct rate_config rate;
     char err[256], admin_path[4096];
     sigset_t sigs;
     int sig, rc = 1;
@@ -310,6 +315,11 @@ static int cmd_serve(int argc, char **argv)
     if (port <= 0 || port > 65535 || app->workers < 1 || app->workers > 256 ||
         io_threads < 1 || io_threads > 64)
         return usage();
+    if (rate_config_from_env(&rate, err, sizeof err)) {
+        fprintf(stderr, "turnpost: %s\n", err);
+        free(app);
+        return 1;
+    }
     app->database_url = strdup(getenv("DATABASE_URL"));
     app->token_ttl = atoll(env_or("TURNPOST_TOKEN_TTL", "2592000"));
     app->invite_ttl = atoll(env_or("TURNPOST_INVITE_TTL", "7776000"));
@@ -330,6 +340,7 @@ static int cmd_serve(int argc, char **argv)
         fprintf(stderr, "turnpost: %s\n", err);
         goto out;
     }
+    app->limits = rate_limiter_new(&rate, &app->keys);
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGINT);
     sigaddset(&sigs, SIGTERM);
@@ -363,6 +374,7 @@ out:
     free(app->database_url);
     free(app->openapi);
     view_cache_free(app->views);
+    rate_limiter_free(app->limits);
     free(app);
     curl_global_cleanup();
     return rc;

@@ -205,6 +205,7 @@ static void commit_change(struct request *r, struct worker *w,
         if (answer_status == 201)   /* set here, the answer need not be parsed for it */
             snprintf(r->location, sizeof r->location, "/v1/games/%s/moves/%lld", g->id,
                      (long long)g->move_count);
+        metrics_move(&w->app->metrics, g->ruleset, kind);
     }
     json_decref(answer);
     free(answer_text);

@@ -19,6 +19,7 @@
 #include "db.h"
 #include "http_cache.h"
 #include "live.h"
+#include "rate_limit.h"
 
 enum ctx_state { CTX_READING, CTX_QUEUED, CTX_ANSWERED };
 
@@ -325,6 +326,7 @@ static enum MHD_Result queue(struct server *s, struct ctx *c)
     if (r->response_type)
         MHD_add_response_header(resp, "Content-Type", r->response_type);
     MHD_add_response_header(resp, "X-Request-Id", r->request_id);
+    rate_limit_headers(s->app->limits, r, c->conn, resp);
     if (r->etag[0])
         MHD_add_response_header(resp, "ETag", r->etag);
     if (r->allow[0])
@@ -398,6 +400,8 @@ static void prepare(struct ctx *c)
     MHD_get_connection_values(c->conn, MHD_GET_ARGUMENT_KIND, collect_query, r);
     r->route = routes_match(r, allow, sizeof allow);
     c->route_index = routes_index(r->route);
+    if (rate_limit_check(c->server->app->limits, r, c->conn))
+        return;   /* before any work: a refused request reads no database */
     if (r->headers_too_large) {
         reply_problem(r, PROBLEM_request_header_fields_too_large,
                       "The request's headers are larger than %d bytes.",

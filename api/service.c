@@ -24,7 +24,10 @@ void handle_readyz(struct request *r, struct worker *w)
 void handle_metrics(struct request *r, struct worker *w)
 {
     size_t len;
-    char *text = metrics_render(&w->app->metrics, w->app->workers, &len);
+    char *text;
+
+    metrics_count_db(&w->app->metrics, w->db);
+    text = metrics_render(&w->app->metrics, w->app, &len);
 
     reply_raw(r, 200, "text/plain; version=0.0.4; charset=utf-8", text, len);
     free(text);

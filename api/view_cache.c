@@ -1,6 +1,7 @@
 #include "view_cache.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,9 @@ struct slot {
 struct view_cache {
     size_t n;
     struct slot *slots;
+    /* a view asks once (view_cache_version) and is a hit when it gets a
+     * body: misses are the difference */
+    atomic_ulong lookups, hits;
 };
 
 struct view_cache *view_cache_new(size_t slots)
@@ -79,6 +83,7 @@ int64_t view_cache_version(struct view_cache *vc, const char *game_id,
 
     if (!s)
         return -1;
+    atomic_fetch_add(&vc->lookups, 1);
     pthread_mutex_lock(&s->mu);
     if (holds(s, game_id, viewer))
         v = s->version;
@@ -102,6 +107,8 @@ char *view_cache_get(struct view_cache *vc, const char *game_id,
         *len = s->len;
     }
     pthread_mutex_unlock(&s->mu);
+    if (out)
+        atomic_fetch_add(&vc->hits, 1);
     return out;
 }
 
@@ -131,4 +138,13 @@ void view_cache_put(struct view_cache *vc, const char *game_id,
     s->body = copy;
     s->len = len;
     pthread_mutex_unlock(&s->mu);
+}
+
+void view_cache_counts(struct view_cache *vc, unsigned long *hits,
+                       unsigned long *misses)
+{
+    unsigned long h = vc ? atomic_load(&vc->hits) : 0;
+
+    *hits = h;
+    *misses = vc ? atomic_load(&vc->lookups) - h : 0;
 }

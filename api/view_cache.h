@@ -41,4 +41,8 @@ void view_cache_put(struct view_cache *vc, const char *game_id,
                     const char *viewer, int64_t version, int seat,
                     const char *body, size_t len);
 
+/* Views served from the cache, and views that had to be rendered. */
+void view_cache_counts(struct view_cache *vc, unsigned long *hits,
+                       unsigned long *misses);
+
 #endif

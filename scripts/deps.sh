@@ -10,6 +10,9 @@ if [ "${1:-run}" = test ]; then
     want+=(clang libclang-rt-14-dev)
     # tests/browser: a page on another origin, in headless Chromium
     want+=(chromium)
+    # docker.test.mjs runs docker/nginx.conf in front of a server; it reads
+    # the binary's libraries with readelf (binutils) and dpkg
+    want+=(nginx binutils)
     # The HTTP suite and the lint need Node.js 18.17 or later and npm
     # (tests/api/package.json): Debian 12's nodejs (18.20) and npm, unless
     # a new enough Node.js with its npm came from elsewhere.

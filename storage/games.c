@@ -466,6 +466,19 @@ enum storage_status storage_ping(struct db *db)
     return db_done(STORAGE_EXEC(db, ping, 0, NULL, &res), &res);
 }
 
+enum storage_status storage_metrics_counts(struct db *db, long long counts[5])
+{
+    PGresult *res;
+    enum storage_status st;
+
+    if ((st = STORAGE_EXEC(db, metrics_counts, 0, NULL, &res)) != STORAGE_OK)
+        return st;
+    for (int i = 0; i < 5; i++)
+        counts[i] = strtoll(PQgetvalue(res, 0, i), NULL, 10);
+    PQclear(res);
+    return STORAGE_OK;
+}
+
 enum storage_status storage_clocks_due(struct db *db, int limit, json_t **ids)
 {
     char l[16];

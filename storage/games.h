@@ -209,4 +209,11 @@ enum storage_status storage_clock_touch(struct db *db, const char *game_id,
 /* SELECT 1, for /readyz. */
 enum storage_status storage_ping(struct db *db);
 
+/*
+ * Counts for the metrics: games open, active and finished (counts[0..2]),
+ * outbox rows not yet fanned out (counts[3]) and webhook deliveries
+ * pending (counts[4]). Reads every game row: call it seldom.
+ */
+enum storage_status storage_metrics_counts(struct db *db, long long counts[5]);
+
 #endif

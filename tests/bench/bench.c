@@ -2760,7 +2760,7 @@ static void print_cpu(const struct results *r)
 {
     static const char *const labels[] = {
         "http_moves_8", "http_moves_32", "pgbench_same_move_8", "pgbench_same_move_32",
-        "pgbench_move_8", "pgbench_move_32", "http_view_8", "pgbench_same_read_8",
+        "pgbench_move_8", "pgbench_move_32", "http_view_8", "http_view_limits_off_8", "http_view_limits_on_8", "pgbench_same_read_8",
         "pgbench_read_8", "http_soak", "http_deliveries_moves", NULL};
     int header = 0;
 
@@ -2911,6 +2911,8 @@ static void cmd_report(const struct options *o)
     print_figure(&r, "pgbench_move_8", "pgbench move, old shape [diag]");
     print_figure(&r, "pgbench_move_32", "pgbench move, old shape [diag]");
     print_figure(&r, "http_view_8", "HTTP GET /v1/games/{id}");
+    print_figure(&r, "http_view_limits_off_8", "HTTP GET view, extra server, limits off");
+    print_figure(&r, "http_view_limits_on_8", "HTTP GET view, extra server, limits on");
     print_figure(&r, "pgbench_same_read_8", "pgbench row without state [ref]");
     print_figure(&r, "pgbench_read_8", "pgbench SELECT state [diag]");
     print_figure(&r, "http_soak", "HTTP POST /moves, soak");
@@ -2965,6 +2967,10 @@ static void cmd_report(const struct options *o)
         if (!isnan(x))
             print_check(&r, what[i], x, lo, hi, "%.2f", "(info)", 1, "");
     }
+    /* --rate-limit: the view phase on two servers, one charging every request */
+    x = ratio_of(&r, "http_view_limits_on_8", "rps", "http_view_limits_off_8", "rps", &lo, &hi);
+    if (!isnan(x))
+        print_check(&r, "GET view, rate limits on / off, 8", x, lo, hi, "%.2f", "(info)", 1, "");
     print_live(&r);
     print_cpu(&r);
     if (o->rss)

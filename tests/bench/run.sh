@@ -7,7 +7,7 @@
 #   tests/bench/run.sh [--ruleset R] [--seats N] [--games N] [--duration S]
 #                      [--warmup S] [--rounds N] [--soak S] [--workers N]
 #                      [--io-threads N] [--no-extra] [--delivery]
-#                      [--streams N] [--only-live]
+#                      [--streams N] [--only-live] [--rate-limit]
 #
 # --ruleset steam plays 4-player Steam games unless --seats says otherwise
 # (other rulesets: their fewest seats), 64 of them unless --games says
@@ -24,6 +24,11 @@
 # at once, with the server's RSS, and the latency of a move's event on 1,000
 # of them on one game. Both come after the other phases and are off by
 # default; --only-live skips the other measured phases (setup still runs).
+# The server runs without rate limits (TURNPOST_RATE_LIMIT=0 and _ANON=0);
+# --rate-limit starts two more servers on the same database that deliver
+# nothing, one without limits and one with limits no request reaches
+# (every request still charged to its bucket), and runs the view phase
+# against each in every round, in turn first: the limits' cost.
 # TURNPOST_BIN=path uses that server binary instead of building one;
 # BENCH_BUILD=dir builds in dir instead of build-bench/;
 # PG_FSYNC=off runs PostgreSQL without fsync (default: on).
@@ -32,7 +37,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 
 ruleset=ironfuture seats='' games='' duration=20 warmup=2 soak=0 extra=1 rounds=1
-delivery=0 streams=0 main=1
+delivery=0 streams=0 main=1 ratelimit=0
 client_threads=2   # pgbench -j, and the view clients' threads
 server_args=()
 while [ $# -gt 0 ]; do
@@ -50,7 +55,8 @@ while [ $# -gt 0 ]; do
     --delivery) delivery=1; shift ;;
     --streams) streams=$2; shift 2 ;;
     --only-live) main=0; shift ;;
-    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
+    --rate-limit) ratelimit=1; shift ;;
+    *) sed -n '2,33p' "$0" >&2; exit 2 ;;
     esac
 done
 [ -n "$seats" ] || [ "$ruleset" != steam ] || seats=4
@@ -92,7 +98,7 @@ expand_script() {
 # --- a throwaway cluster and server, removed on exit or Ctrl-C -----------
 work=$(mktemp -d /tmp/turnpost-bench.XXXXXX)
 chmod 755 "$work"
-server_pid='' sampler_pid='' pg_started=0
+server_pid='' sampler_pid='' pg_started=0 limited_pid='' unlimited_pid=''
 
 free_port() {
     local p
@@ -111,6 +117,12 @@ cleanup() {
     set +e
     trap - EXIT INT TERM
     [ -n "$sampler_pid" ] && kill "$sampler_pid" 2>/dev/null && wait "$sampler_pid" 2>/dev/null
+    for pid in "$limited_pid" "$unlimited_pid"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid"
+            wait "$pid" 2>/dev/null
+        fi
+    done
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
         kill -TERM "$server_pid"
         for _ in $(seq 1 50); do
@@ -146,7 +158,7 @@ psql_q() { psql -qAt -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$pg_port" -U postgres -
 port=$(free_port)
 mkdir -p "$work/keys"
 # webhooks to the bench's own receiver on loopback, for --delivery only
-server_env=(TURNPOST_KEYS="$work/keys")
+server_env=(TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT=0 TURNPOST_RATE_LIMIT_ANON=0)
 [ "$delivery" = 0 ] || server_env+=(TURNPOST_WEBHOOK_ALLOW=127.0.0.1)
 env "${server_env[@]}" "$server_bin" serve --address 127.0.0.1 --port "$port" \
     "${server_args[@]}" >"$work/server.out" 2>"$work/server.log" &
@@ -160,6 +172,33 @@ for _ in $(seq 1 100); do
 done
 curl -fs "$url/readyz" >/dev/null || { echo "run.sh: the server is not ready" >&2; exit 1; }
 workers=$(sed -n 's/.*(\([0-9]*\) workers).*/\1/p' "$work/server.out")
+
+# --rate-limit: two servers like the first but delivering nothing (the
+# first does), one without limits and one charging every request at a
+# quota never reached
+start_extra() {   # start_extra NAME LIMIT: sets ${NAME}_pid and ${NAME}_url
+    local p
+    p=$(free_port)
+    env TURNPOST_KEYS="$work/keys" TURNPOST_RATE_LIMIT="$2" TURNPOST_RATE_LIMIT_ANON="$2" \
+        TURNPOST_DISPATCHERS=0 TURNPOST_SWEEPERS=0 \
+        "$server_bin" serve --address 127.0.0.1 --port "$p" "${server_args[@]}" \
+        >"$work/$1.out" 2>"$work/$1.log" &
+    printf -v "${1}_pid" %s "$!"
+    printf -v "${1}_url" %s "http://127.0.0.1:$p"
+    for _ in $(seq 1 100); do
+        curl -fs "http://127.0.0.1:$p/readyz" >/dev/null 2>&1 && return
+        sleep 0.1
+    done
+    tail -n 20 "$work/$1.log" >&2
+    exit 1
+}
+if [ "$ratelimit" = 1 ]; then
+    start_extra limited 100000000/1
+    start_extra unlimited 0
+    curl -fsi "$limited_url/healthz" | grep -qi '^ratelimit:' &&
+        ! curl -fsi "$unlimited_url/healthz" | grep -qi '^ratelimit:' ||
+        { echo "run.sh: the extra servers do not answer as set" >&2; exit 1; }
+fi
 
 # Server memory, every 2 s, labelled with the phase running.
 echo setup >"$work/phase"
@@ -262,12 +301,13 @@ run_pgbench() {
 # One HTTP phase of turnpost-bench (moves or view).
 # The view phase's clients take the shape of pgbench's: $client_threads
 # threads (pgbench -j), each keeping all of its connections busy.
+# A fourth and fifth argument name another server and its process.
 run_http() {
-    local what=$1 label=$2 clients=$3
+    local what=$1 label=$2 clients=$3 to=${4:-$url} pid=${5:-$server_pid}
     phase "$label"
-    "$bench" "$what" --url "$url" --state "$work/state" --clients "$clients" \
+    "$bench" "$what" --url "$to" --state "$work/state" --clients "$clients" \
         --duration "$duration" --warmup "$warmup" --label "$label" --round "$round" \
-        --result "$results" --server-pid "$server_pid" \
+        --result "$results" --server-pid "$pid" \
         $([ "$what" = view ] && echo --threads "$client_threads") >&2
 }
 
@@ -286,6 +326,13 @@ for round in $(seq 1 "$rounds"); do
     fi
     # --- 4. GET view next to the server's read, then the plain SELECT state ---
     run_http view http_view_8 8
+    if [ "$ratelimit" = 1 ] && [ $((round % 2)) = 1 ]; then
+        run_http view http_view_limits_off_8 8 "$unlimited_url" "$unlimited_pid"
+        run_http view http_view_limits_on_8 8 "$limited_url" "$limited_pid"
+    elif [ "$ratelimit" = 1 ]; then
+        run_http view http_view_limits_on_8 8 "$limited_url" "$limited_pid"
+        run_http view http_view_limits_off_8 8 "$unlimited_url" "$unlimited_pid"
+    fi
     run_pgbench pgbench_same_read_8 same_read.sql 8
     if [ "$extra" = 1 ]; then
         run_pgbench pgbench_read_8 read.sql 8

@@ -5,7 +5,8 @@
 // FILE holds one "operationId status" line per answer seen (client.mjs
 // appends them when TURNPOST_API_COVERAGE names it). Prints the documented
 // answers no test received, so gaps in the suite are visible. Informative
-// only: 500 and 503 are not expected to be seen.
+// only: 500 and 503 are not expected to be seen, and 429 is one answer
+// given before routing (ratelimit.test.mjs sees it).
 
 import { readFileSync } from 'node:fs';
 
@@ -17,10 +18,10 @@ const missing = [];
 let total = 0;
 for (const { operation } of operations()) {
   for (const status of Object.keys(operation.responses)) {
-    if (status === '500' || status === '503') continue;
+    if (status === '500' || status === '503' || status === '429') continue;
     total++;
     if (!seen.has(`${operation.operationId} ${status}`)) missing.push(`${operation.operationId} ${status}`);
   }
 }
-console.log(`# spec coverage: ${total - missing.length} of ${total} documented answers seen (500 and 503 left out)`);
+console.log(`# spec coverage: ${total - missing.length} of ${total} documented answers seen (500, 503 and 429 left out)`);
 if (missing.length) console.log(`# not seen: ${missing.join(', ')}`);

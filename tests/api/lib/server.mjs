@@ -98,7 +98,10 @@ export async function startServer(opts = {}) {
     const child = spawn(bin, ['serve', '--port', String(port), '--keys', keysDir], {
       // No server of the suite delivers webhooks unless its test asks: a
       // delivering replica would take every file's outbox rows.
-      env: { ...process.env, DATABASE_URL: databaseUrl, TURNPOST_LISTEN: '127.0.0.1', TURNPOST_DISPATCHERS: '0', ...(opts.env ?? {}) },
+      // Rate limits high enough never to refuse a test (ratelimit.test.mjs
+      // sets its own), but on, so that every answer carries RateLimit.
+      env: { ...process.env, DATABASE_URL: databaseUrl, TURNPOST_LISTEN: '127.0.0.1', TURNPOST_DISPATCHERS: '0',
+        TURNPOST_RATE_LIMIT: '1000000/1', TURNPOST_RATE_LIMIT_ANON: '1000000/1', ...(opts.env ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
