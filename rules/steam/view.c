@@ -550,6 +550,32 @@ static void route_dfs(struct dfs *d, int at)
     }
 }
 
+/* Whether entries of this type are shapes with holes to fill; the others
+ * are concrete moves, sent as they are. */
+static int is_shape(const char *type)
+{
+    static const char *const shapes[] = {"bid", "build", "redirect", "urbanize",
+                                         "grow", NULL};
+
+    for (int i = 0; type && shapes[i]; i++)
+        if (strcmp(type, shapes[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every entry says which it is ("form"), so that a client can tell from
+ * the contract alone what it may send unchanged. */
+static void mark_forms(json_t *moves)
+{
+    json_t *m;
+    size_t i;
+
+    json_array_foreach(moves, i, m)
+        json_object_set_new_nocheck(
+            m, "form", json_string(is_shape(json_string_value(json_object_get(m, "type")))
+                                   ? "shape" : "move"));
+}
+
 json_t *steam_moves_list(const struct st_game *g, int seat)
 {
     json_t *moves = json_array();
@@ -665,6 +691,7 @@ json_t *steam_moves_list(const struct st_game *g, int seat)
     default:
         break;
     }
+    mark_forms(moves);
     return json_pack("{s:o}", "moves", moves);
 }
 
