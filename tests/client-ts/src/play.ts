@@ -1,0 +1,276 @@
+// play.ts - plays a whole Iron Future game and a whole Steam game through
+// a client generated from the server's own /openapi.yaml (openapi-typescript
+// types, openapi-fetch calls). Every move sent is one legal-moves listed,
+// or a Steam shape filled with values the shape allows, and nothing here
+// tells the compiler more than the contract does: run.mjs refuses this
+// file if it holds a cast, an `any`, a non-null assertion or a directive
+// that silences the compiler.
+//
+//   node build/js/src/play.js BASE_URL
+
+import createClient from "openapi-fetch";
+import type { components, paths } from "../build/api.js";
+
+type Schemas = components["schemas"];
+type Move = Schemas["Move"];
+type GameView = Schemas["GameView"];
+type SteamMove = Schemas["SteamMove"];
+type SteamLegalEntry = Schemas["SteamLegalEntry"];
+type SteamView = Schemas["SteamView"];
+
+const base = process.argv[2];
+if (!base) throw new Error("usage: play.js BASE_URL");
+// JSON is the one media type this client asks for and reads.
+const api = createClient<paths, "application/json">({ baseUrl: base });
+
+// A deterministic stream, so a failing game can be replayed by its seed.
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(rnd: () => number, items: readonly T[]): T {
+  if (items.length === 0) throw new Error("nothing to pick from");
+  return items[Math.floor(rnd() * items.length)];
+}
+
+function check(cond: boolean, what: string): void {
+  if (!cond) throw new Error(what);
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const run = Math.floor(Math.random() * 1e9).toString(36);
+
+async function account(name: string): Promise<{ id: string; token: string }> {
+  const { data, error } = await api.POST("/v1/accounts", {
+    body: { name: `${name}-${run}`, kind: "player" },
+  });
+  if (!data) throw new Error(`account ${name}: ${JSON.stringify(error)}`);
+  return { id: data.account.id, token: data.token };
+}
+
+async function view(id: string, token: string): Promise<GameView> {
+  const { data, error } = await api.GET("/v1/games/{id}", {
+    params: { path: { id } },
+    headers: auth(token),
+  });
+  if (!data) throw new Error(`view: ${JSON.stringify(error)}`);
+  return data;
+}
+
+async function legal(id: string, token: string) {
+  const { data, error } = await api.GET("/v1/games/{id}/legal-moves", {
+    params: { path: { id } },
+    headers: auth(token),
+  });
+  if (!data) throw new Error(`legal-moves: ${JSON.stringify(error)}`);
+  return data;
+}
+
+async function send(id: string, token: string, version: number, move: Move): Promise<GameView> {
+  const { data, error } = await api.POST("/v1/games/{id}/moves", {
+    params: { path: { id }, header: { "If-Match": `"${version}"` } },
+    headers: auth(token),
+    body: { move },
+  });
+  if (!data) throw new Error(`move ${JSON.stringify(move)} refused: ${JSON.stringify(error)}`);
+  check(data.version === version + 1, "a move is one version");
+  return data.game;
+}
+
+async function create(ruleset: "ironfuture" | "steam", seats: { id: string; token: string }[],
+                      options: Schemas["GameOptions"]): Promise<GameView> {
+  const { data, error } = await api.POST("/v1/games", {
+    headers: auth(seats[0].token),
+    body: { ruleset, options, seats: seats.map((s) => ({ account_id: s.id })) },
+  });
+  if (!data) throw new Error(`create ${ruleset}: ${JSON.stringify(error)}`);
+  check(data.game.status === "active", "a game of account seats starts at once");
+  return data.game;
+}
+
+// ---- Iron Future: two seats, each picks at random among its legal moves --------
+
+async function playIronFuture(seed: number): Promise<GameView> {
+  const rnd = random(seed);
+  const seats = [await account("ada"), await account("bert")];
+  let game = await create("ironfuture", seats, { rounds_to_win: 2 });
+  for (let moves = 0; game.status === "active"; moves++) {
+    check(moves < 2000, "Iron Future ends within 2000 moves");
+    const seat = game.must_act[0];
+    const token = seats[seat].token;
+    const lm = await legal(game.id, token);
+    if (lm.ruleset !== "ironfuture") throw new Error(`legal moves of ${lm.ruleset}`);
+    check(lm.moves.length > 0, "the seat that must act has a legal move");
+    // an attack is better than holding fire, so holds are picked less often
+    const attacks = lm.moves.filter((m) => m.type !== "hold_fire");
+    const move = attacks.length > 0 && rnd() < 0.8 ? pick(rnd, attacks) : pick(rnd, lm.moves);
+    game = await send(game.id, token, game.version, move);
+    const state = game.state;
+    if (state && state.game === "ironfuture") {
+      check(state.players.length === 2, "two players");
+      check(state.seat === seat, "the mover's own view");
+      const own = state.players[seat].hand;
+      check(own !== undefined && own.length === state.players[seat].hand_size, "the mover sees its hand");
+      check(state.players[1 - seat].hand === undefined, "and not the other's");
+    } else {
+      throw new Error("an Iron Future game shows an Iron Future view");
+    }
+  }
+  check(game.status === "finished", "Iron Future finished");
+  check(game.winners.length === 1, "Iron Future has one winner");
+  check(game.result !== null && game.result.summary.length > 0, "the result says how it ended");
+  const state = game.state;
+  if (!state || state.game !== "ironfuture") throw new Error("a finished Iron Future view");
+  check(state.phase === "over" && state.winner === game.winners[0], "the view names the winner");
+  return game;
+}
+
+// ---- Steam: three seats (its fewest), shapes filled ---------------------
+
+interface SteamStats { bids: number; builds: number; deliveries: number; shapes: number }
+
+// The hex next to name across side s (pointy-top, odd rows shifted right).
+function neighbour(state: SteamView, name: string, s: number): string | null {
+  const c = name.charCodeAt(0) - 97;
+  const r = Number(name.slice(1)) - 1;
+  const dc = r & 1 ? [1, 1, 0, -1, 0, 1] : [1, 0, -1, -1, -1, 0];
+  const dr = [0, 1, 1, 0, -1, -1];
+  const nc = c + dc[s];
+  const nr = r + dr[s];
+  if (nc < 0 || nr < 0 || nc >= state.map.cols || nr >= state.map.rows_count) return null;
+  return String.fromCharCode(97 + nc) + (nr + 1);
+}
+
+// Hexes worth building on for seat: where its own incomplete links end
+// (a link finished earns every delivery along it), then next to cities.
+function wantedHexes(state: SteamView, seat: number): Set<string> {
+  const out = new Set<string>();
+  for (const l of state.links) {
+    if (l.owner !== seat || l.complete || l.open_hex === undefined || l.open_side === undefined) continue;
+    const n = neighbour(state, l.open_hex, l.open_side);
+    if (n) out.add(n);
+  }
+  if (out.size === 0) {
+    for (const c of state.map.cities) {
+      for (let s = 0; s < 6; s++) {
+        const n = neighbour(state, c.hex, s);
+        if (n) out.add(n);
+      }
+    }
+  }
+  return out;
+}
+
+// The move to make of Steam's legal entries: a concrete one as it is, or a
+// shape filled in with the values it allows.
+function steamMove(rnd: () => number, state: SteamView, seat: number,
+                   entries: SteamLegalEntry[], stats: SteamStats): SteamMove {
+  const me = state.players[seat];
+  const concrete: SteamMove[] = [];
+  const shapes: SteamLegalEntry[] = [];
+  for (const e of entries) {
+    if (e.form === "shape") shapes.push(e);
+    else concrete.push(e);
+  }
+  for (const e of shapes) {
+    switch (e.type) {
+      case "bid":
+        // the first bidder opens cheaply; the others let it go
+        if (state.auction && state.auction.bid === null && e.amount.min <= 2 && e.amount.max >= e.amount.min) {
+          stats.bids++;
+          stats.shapes++;
+          return { type: "bid", amount: e.amount.min };
+        }
+        break;
+      case "build": {
+        // a tile or two a turn, where it helps, raising money ($5 an
+        // income step) only down to an income of -2
+        if (me.built >= 2) break;
+        const wanted = wantedHexes(state, seat);
+        const here = e.options.filter((o) => wanted.has(o.hex));
+        const options = here.length > 0 ? here : e.options;
+        const o = pick(rnd, options);
+        const affordable = o.tiles.filter((t) => me.income - Math.ceil(Math.max(0, t.cost - me.cash) / 5) >= -2);
+        if (affordable.length === 0) break;
+        const t = pick(rnd, affordable);
+        check(t.rotations.length > 0, "a listed tile has a rotation");
+        stats.builds++;
+        stats.shapes++;
+        return { type: "build", hex: o.hex, tile: t.tile, rotation: pick(rnd, t.rotations) };
+      }
+      case "urbanize":
+        stats.shapes++;
+        return e.supply.length > 0
+          ? { type: "urbanize", hex: pick(rnd, e.hex), colour: pick(rnd, e.colour), supply: pick(rnd, e.supply) }
+          : { type: "urbanize", hex: pick(rnd, e.hex), colour: pick(rnd, e.colour) };
+      case "grow":
+        stats.shapes++;
+        return e.supply.length > 0
+          ? { type: "grow", city: pick(rnd, e.city), supply: pick(rnd, e.supply) }
+          : { type: "grow", city: pick(rnd, e.city) };
+      case "redirect":
+        break;            // never needed to finish a game
+      default:
+        break;
+    }
+  }
+  const deliveries = concrete.filter((m) => m.type === "deliver");
+  if (deliveries.length > 0) {
+    stats.deliveries++;
+    return pick(rnd, deliveries);
+  }
+  const half = state.turn <= state.last_turn / 2;
+  for (const m of concrete) {
+    if (m.type === "score" && m.take === (half ? "income" : "vp")) return m;
+  }
+  // Phase 1: an action tile that costs nothing more than a turn's worth
+  const selects = concrete.filter((m) => m.type === "select" && m.pass_option !== true);
+  if (selects.length > 0) return pick(rnd, selects);
+  for (const m of concrete) if (m.type === "pass" || m.type === "done") return m;
+  return pick(rnd, concrete);
+}
+
+async function playSteam(seed: number): Promise<{ game: GameView; stats: SteamStats }> {
+  const rnd = random(seed);
+  const seats = [await account("cleo"), await account("dirk"), await account("emil")];
+  const stats: SteamStats = { bids: 0, builds: 0, deliveries: 0, shapes: 0 };
+  let game = await create("steam", seats, { map: "tidewater", turn_order: "auction" });
+  for (let moves = 0; game.status === "active"; moves++) {
+    check(moves < 3000, "Steam ends within 3000 moves");
+    const seat = game.must_act[0];
+    const token = seats[seat].token;
+    const state = game.state;
+    if (!state || state.game !== "steam") throw new Error("a Steam game shows a Steam view");
+    const lm = await legal(game.id, token);
+    if (lm.ruleset !== "steam") throw new Error(`legal moves of ${lm.ruleset}`);
+    check(lm.moves.length > 0, "the seat that must act has a legal move");
+    for (const e of lm.moves) check(e.form === "move" || e.form === "shape", "every entry says its form");
+    const move = steamMove(rnd, state, seat, lm.moves, stats);
+    if (process.env.TURNPOST_CLIENT_TRACE) console.error(moves, state.phase, JSON.stringify(move).slice(0, 200));
+    game = await send(game.id, token, game.version, move);
+  }
+  check(game.status === "finished", "Steam finished");
+  check(game.winners.length === 1, "Steam has one winner");
+  check(game.result !== null && game.result.summary.length > 0, "the result says how it ended");
+  const state = game.state;
+  if (!state || state.game !== "steam") throw new Error("a finished Steam view");
+  check(state.phase === "over" && state.winner === game.winners[0], "the view names the winner");
+  return { game, stats };
+}
+
+const seed = Number(process.env.TURNPOST_CLIENT_SEED ?? "20261202");
+const iron = await playIronFuture(seed);
+console.log(`Iron Future: ${iron.move_count} log entries; ${iron.result ? iron.result.summary : ""}`);
+const steam = await playSteam(seed + 1);
+console.log(`Steam: ${steam.game.move_count} log entries, ${steam.stats.shapes} shapes filled ` +
+  `(${steam.stats.bids} bids, ${steam.stats.builds} builds), ${steam.stats.deliveries} deliveries; ` +
+  `${steam.game.result ? steam.game.result.summary : ""}`);
+check(steam.stats.builds > 0, "the Steam players built track from the build shape");
+check(steam.stats.bids > 0, "and bid from the bid shape");
