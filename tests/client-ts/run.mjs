@@ -42,6 +42,28 @@ function step(what, cmd, args, { mustFail = false } = {}) {
   return out;
 }
 
+// As step, but without blocking this process, which must go on reading
+// the server's output (a full pipe would stall the server).
+function stepAsync(what, cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: here, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`${what}: ${cmd} ${args.join(' ')} exited ${code}\n${out}`));
+      } else {
+        console.log(`ok - ${what}`);
+        resolve(out);
+      }
+    });
+  });
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -112,7 +134,7 @@ async function startServer() {
     const ended = new Promise((resolve) => child.on('exit', (code, signal) => { exit = { code, signal }; resolve(exit); }));
     child.stdout.resume();
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => { err = (err + d).slice(-200000); });
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 400 && !exit; i++) {
       try {
@@ -153,9 +175,9 @@ try {
   step('src/ type-checks under tsc --noEmit --strict', tool('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   checkNegative();
   step('src/ compiles', tool('tsc'), ['-p', 'tsconfig.json']);
-  const out = step('the client plays a whole Iron Future game and a whole Steam game', process.execPath,
+  const out = await stepAsync('the client plays a whole Iron Future game and a whole Steam game', process.execPath,
     [join(build, 'js', 'src', 'play.js'), server.url]);
-  process.stdout.write(out.replace(/^/gm, '# '));
+  process.stdout.write(out.trimEnd().replace(/^/gm, '# ') + '\n');
 } catch (e) {
   failed = e;
 }

@@ -100,7 +100,7 @@ async function create(ruleset: "ironfuture" | "steam", seats: { id: string; toke
 async function playIronFuture(seed: number): Promise<GameView> {
   const rnd = random(seed);
   const seats = [await account("ada"), await account("bert")];
-  let game = await create("ironfuture", seats, { rounds_to_win: 2 });
+  let game = await create("ironfuture", seats, { rounds_to_win: 3 });
   for (let moves = 0; game.status === "active"; moves++) {
     check(moves < 2000, "Iron Future ends within 2000 moves");
     const seat = game.must_act[0];
@@ -148,24 +148,107 @@ function neighbour(state: SteamView, name: string, s: number): string | null {
   return String.fromCharCode(97 + nc) + (nr + 1);
 }
 
-// Hexes worth building on for seat: where its own incomplete links end
-// (a link finished earns every delivery along it), then next to cities.
-function wantedHexes(state: SteamView, seat: number): Set<string> {
-  const out = new Set<string>();
-  for (const l of state.links) {
-    if (l.owner !== seat || l.complete || l.open_hex === undefined || l.open_side === undefined) continue;
-    const n = neighbour(state, l.open_hex, l.open_side);
-    if (n) out.add(n);
-  }
-  if (out.size === 0) {
-    for (const c of state.map.cities) {
-      for (let s = 0; s < 6; s++) {
-        const n = neighbour(state, c.hex, s);
-        if (n) out.add(n);
-      }
+// What the players need of the board, read from the view.
+class Board {
+  readonly colour = new Map<string, string>();
+  readonly track = new Set<string>();
+  readonly blocked = new Set<string>();
+  constructor(readonly state: SteamView) {
+    for (const c of state.map.cities) this.colour.set(c.hex, c.colour);
+    for (const t of state.map.towns) if (t.new_city) this.colour.set(t.hex, t.new_city);
+    for (const t of state.track) this.track.add(t.hex);
+    for (const x of state.map.impassable) {
+      const [hex, side] = x.split("/");
+      const s = Number(side);
+      this.blocked.add(`${hex}/${s}`);
+      const n = neighbour(state, hex, s);
+      if (n) this.blocked.add(`${n}/${(s + 3) % 6}`);
     }
   }
-  return out;
+  code(hex: string): string {
+    const row = this.state.map.rows[Number(hex.slice(1)) - 1] ?? "";
+    return row.charAt(hex.charCodeAt(0) - 97);
+  }
+  isCity(hex: string): boolean { return this.colour.has(hex); }
+  // empty ground a plain tile may go on: no city, town, water or track
+  isOpen(hex: string): boolean {
+    const c = this.code(hex);
+    return c !== "" && c !== "~" && !/[tTC]/.test(c) && !this.isCity(hex) && !this.track.has(hex);
+  }
+  // cubes in from that to takes
+  waiting(from: string, to: string): number {
+    const want = this.colour.get(to);
+    return (this.state.cubes[from] ?? []).filter((c) => c === want).length;
+  }
+}
+
+// A way to finish a link: from a city (or the open end of one of the
+// seat's links) over empty hexes to another city.
+interface Plan { origin: string; dest: string; steps: { hex: string; sides: [number, number] }[]; open: boolean }
+
+function linkPlans(board: Board, seat: number, maxTiles: number): Plan[] {
+  const plans: Plan[] = [];
+  const starts: { origin: string; hex: string; entry: number; open: boolean }[] = [];
+  for (const city of board.colour.keys()) {
+    for (let d = 0; d < 6; d++) {
+      const h = neighbour(board.state, city, d);
+      if (h && !board.blocked.has(`${city}/${d}`) && board.isOpen(h)) starts.push({ origin: city, hex: h, entry: (d + 3) % 6, open: false });
+    }
+  }
+  for (const l of board.state.links) {
+    if (l.owner !== seat || l.complete || l.open_hex === undefined || l.open_side === undefined) continue;
+    const origin = l.ends.find((e) => e !== null);
+    const h = neighbour(board.state, l.open_hex, l.open_side);
+    if (origin && h && board.isOpen(h)) starts.push({ origin, hex: h, entry: (l.open_side + 3) % 6, open: true });
+  }
+  const walk = (start: (typeof starts)[number], hex: string, entry: number, steps: Plan["steps"], seen: Set<string>) => {
+    for (let x = 0; x < 6; x++) {
+      if (x === entry || board.blocked.has(`${hex}/${x}`)) continue;
+      const next = neighbour(board.state, hex, x);
+      if (!next) continue;
+      const path: Plan["steps"] = [...steps, { hex, sides: [entry, x] }];
+      if (board.isCity(next)) {
+        if (next !== start.origin) plans.push({ origin: start.origin, dest: next, steps: path, open: start.open });
+      } else if (path.length < maxTiles && board.isOpen(next) && !seen.has(next)) {
+        seen.add(next);
+        walk(start, next, (x + 3) % 6, path, seen);
+        seen.delete(next);
+      }
+    }
+  };
+  for (const st of starts) walk(st, st.hex, st.entry, [], new Set([st.hex]));
+  return plans;
+}
+
+// The plain tile and rotation whose track joins sides a and b: the three
+// plain tiles as GET /v1/rulesets/steam describes them, straight [0, 3],
+// gentle [0, 2] and sharp [0, 1], a rotation r turning side s into s + r.
+function plainTile(a: number, b: number): { tile: "straight" | "gentle" | "sharp"; rotation: number } {
+  const d = (b - a + 6) % 6;
+  if (d === 3) return { tile: "straight", rotation: a };
+  if (d === 2) return { tile: "gentle", rotation: a };
+  if (d === 4) return { tile: "gentle", rotation: b };
+  if (d === 1) return { tile: "sharp", rotation: a };
+  return { tile: "sharp", rotation: b };
+}
+
+// The next tile of the most valuable plan that legal-moves offers: one
+// finishing a link the seat began first, then links whose cities hold
+// cubes for each other.
+function chooseBuild(board: Board, seat: number, shape: Schemas["SteamBuildShape"], money: number): SteamMove | null {
+  const offered = new Map(shape.options.map((o) => [o.hex, o.tiles]));
+  const scored = linkPlans(board, seat, 3)
+    .map((p) => ({ p, value: board.waiting(p.origin, p.dest) + board.waiting(p.dest, p.origin) }))
+    .filter(({ p, value }) => value > 0 || p.open)
+    .map(({ p, value }) => ({ p, score: 3 * value + (p.open ? 6 : 0) - 2 * p.steps.length }))
+    .sort((x, y) => y.score - x.score);
+  for (const { p } of scored) {
+    const step = p.steps[0];
+    const want = plainTile(step.sides[0], step.sides[1]);
+    const t = (offered.get(step.hex) ?? []).find((o) => o.tile === want.tile && o.cost <= money);
+    if (t) return { type: "build", hex: step.hex, tile: want.tile, rotation: want.rotation };
+  }
+  return null;
 }
 
 // The move to make of Steam's legal entries: a concrete one as it is, or a
@@ -190,20 +273,16 @@ function steamMove(rnd: () => number, state: SteamView, seat: number,
         }
         break;
       case "build": {
-        // a tile or two a turn, where it helps, raising money ($5 an
-        // income step) only down to an income of -2
-        if (me.built >= 2) break;
-        const wanted = wantedHexes(state, seat);
-        const here = e.options.filter((o) => wanted.has(o.hex));
-        const options = here.length > 0 ? here : e.options;
-        const o = pick(rnd, options);
-        const affordable = o.tiles.filter((t) => me.income - Math.ceil(Math.max(0, t.cost - me.cash) / 5) >= -2);
-        if (affordable.length === 0) break;
-        const t = pick(rnd, affordable);
-        check(t.rotations.length > 0, "a listed tile has a rotation");
-        stats.builds++;
-        stats.shapes++;
-        return { type: "build", hex: o.hex, tile: t.tile, rotation: pick(rnd, t.rotations) };
+        // raising money ($5 an income step) only down to an income floor
+        const floor = state.turn <= state.last_turn / 2 ? -2 : 1;
+        const money = me.cash + 5 * Math.max(0, me.income - floor);
+        const m = me.built < 3 ? chooseBuild(new Board(state), seat, e, money) : null;
+        if (m) {
+          stats.builds++;
+          stats.shapes++;
+          return m;
+        }
+        break;
       }
       case "urbanize":
         stats.shapes++;
@@ -221,10 +300,20 @@ function steamMove(rnd: () => number, state: SteamView, seat: number,
         break;
     }
   }
-  const deliveries = concrete.filter((m) => m.type === "deliver");
-  if (deliveries.length > 0) {
+  // the delivery that scores most along the seat's own links
+  let best: SteamMove | null = null;
+  let bestSteps = -1;
+  for (const m of concrete) {
+    if (m.type !== "deliver") continue;
+    const own = m.route.filter((st) => st.owner === seat).length;
+    if (own > bestSteps) {
+      best = m;
+      bestSteps = own;
+    }
+  }
+  if (best) {
     stats.deliveries++;
-    return pick(rnd, deliveries);
+    return best;
   }
   const half = state.turn <= state.last_turn / 2;
   for (const m of concrete) {
