@@ -123,7 +123,7 @@ describe('openapi.yaml', () => {
     }
     // every move, and every legal-moves shape, is a closed object
     const members = (name) => (s[name].oneOf ?? s[name].anyOf).map((m) => m.$ref.split('/').pop());
-    for (const union of ['IronFutureMove', 'SteamMove', 'SteamShape']) {
+    for (const union of ['IronFutureMove', 'SteamMove', 'SteamLegalEntry']) {
       for (const name of members(union)) assert.equal(s[name].additionalProperties, false, `${name} is closed`);
     }
     for (const name of ['Event', 'RulesetDescription']) {
