@@ -7,6 +7,9 @@
 // that silences the compiler.
 //
 //   node build/js/src/play.js BASE_URL
+//
+// TURNPOST_CLIENT_SEED picks the players' choices (the server's dice are
+// its own); TURNPOST_CLIENT_TRACE=1 prints each Steam move on stderr.
 
 import createClient from "openapi-fetch";
 import type { components, paths } from "../build/api.js";
