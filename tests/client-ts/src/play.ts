@@ -223,22 +223,42 @@ function linkPlans(board: Board, seat: number, maxTiles: number): Plan[] {
   return plans;
 }
 
-// The plain tile and rotation whose track joins sides a and b: the three
-// plain tiles as GET /v1/rulesets/steam describes them, straight [0, 3],
-// gentle [0, 2] and sharp [0, 1], a rotation r turning side s into s + r.
-function plainTile(a: number, b: number): { tile: "straight" | "gentle" | "sharp"; rotation: number } {
-  const d = (b - a + 6) % 6;
-  if (d === 3) return { tile: "straight", rotation: a };
-  if (d === 2) return { tile: "gentle", rotation: a };
-  if (d === 4) return { tile: "gentle", rotation: b };
-  if (d === 1) return { tile: "sharp", rotation: a };
-  return { tile: "sharp", rotation: b };
+// The one-track plain tiles, as GET /v1/rulesets/steam describes them:
+// each the two sides its track joins at rotation 0.
+type TileGeometry = Map<Schemas["SteamTileId"], [number, number]>;
+
+async function plainTiles(): Promise<TileGeometry> {
+  const { data, error } = await api.GET("/v1/rulesets/{id}", { params: { path: { id: "steam" } } });
+  if (!data) throw new Error(`GET /v1/rulesets/steam: ${JSON.stringify(error)}`);
+  const out: TileGeometry = new Map();
+  for (const t of data.tiles ?? []) {
+    if (t.kind !== "plain" || t.segments.length !== 1) continue;
+    const [a, b] = t.segments[0];
+    if (typeof a === "number" && typeof b === "number") out.set(t.id, [a, b]);
+  }
+  check(out.size >= 3, "Steam describes its plain tiles");
+  return out;
+}
+
+// The plain tiles and rotations whose track joins sides a and b (a
+// rotation r turns side s into s + r).
+function joining(tiles: TileGeometry, a: number, b: number): { tile: Schemas["SteamTileId"]; rotation: number }[] {
+  const out: { tile: Schemas["SteamTileId"]; rotation: number }[] = [];
+  for (const [tile, [x, y]] of tiles) {
+    for (let r = 0; r < 6; r++) {
+      const p = (x + r) % 6;
+      const q = (y + r) % 6;
+      if ((p === a && q === b) || (p === b && q === a)) out.push({ tile, rotation: r });
+    }
+  }
+  return out;
 }
 
 // The next tile of the most valuable plan that legal-moves offers: one
 // finishing a link the seat began first, then links whose cities hold
 // cubes for each other.
-function chooseBuild(board: Board, seat: number, shape: Schemas["SteamBuildShape"], money: number): SteamMove | null {
+function chooseBuild(board: Board, seat: number, shape: Schemas["SteamBuildShape"], money: number,
+                     tiles: TileGeometry): SteamMove | null {
   const offered = new Map(shape.options.map((o) => [o.hex, o.tiles]));
   const scored = linkPlans(board, seat, 3)
     .map((p) => ({ p, value: board.waiting(p.origin, p.dest) + board.waiting(p.dest, p.origin) }))
@@ -247,9 +267,13 @@ function chooseBuild(board: Board, seat: number, shape: Schemas["SteamBuildShape
     .sort((x, y) => y.score - x.score);
   for (const { p } of scored) {
     const step = p.steps[0];
-    const want = plainTile(step.sides[0], step.sides[1]);
-    const t = (offered.get(step.hex) ?? []).find((o) => o.tile === want.tile && o.cost <= money);
-    if (t) return { type: "build", hex: step.hex, tile: want.tile, rotation: want.rotation };
+    const here = offered.get(step.hex) ?? [];
+    for (const want of joining(tiles, step.sides[0], step.sides[1])) {
+      // legal-moves lists each orientation once; any rotation is taken
+      if (here.some((o) => o.tile === want.tile && o.cost <= money)) {
+        return { type: "build", hex: step.hex, tile: want.tile, rotation: want.rotation };
+      }
+    }
   }
   return null;
 }
@@ -257,7 +281,7 @@ function chooseBuild(board: Board, seat: number, shape: Schemas["SteamBuildShape
 // The move to make of Steam's legal entries: a concrete one as it is, or a
 // shape filled in with the values it allows.
 function steamMove(rnd: () => number, state: SteamView, seat: number,
-                   entries: SteamLegalEntry[], stats: SteamStats): SteamMove {
+                   entries: SteamLegalEntry[], stats: SteamStats, tiles: TileGeometry): SteamMove {
   const me = state.players[seat];
   const concrete: SteamMove[] = [];
   const shapes: SteamLegalEntry[] = [];
@@ -279,7 +303,7 @@ function steamMove(rnd: () => number, state: SteamView, seat: number,
         // raising money ($5 an income step) only down to an income floor
         const floor = state.turn <= state.last_turn / 2 ? -2 : 1;
         const money = me.cash + 5 * Math.max(0, me.income - floor);
-        const m = me.built < 3 ? chooseBuild(new Board(state), seat, e, money) : null;
+        const m = me.built < 3 ? chooseBuild(new Board(state), seat, e, money, tiles) : null;
         if (m) {
           stats.builds++;
           stats.shapes++;
@@ -333,6 +357,7 @@ async function playSteam(seed: number): Promise<{ game: GameView; stats: SteamSt
   const rnd = random(seed);
   const seats = [await account("cleo"), await account("dirk"), await account("emil")];
   const stats: SteamStats = { bids: 0, builds: 0, deliveries: 0, shapes: 0 };
+  const tiles = await plainTiles();
   let game = await create("steam", seats, { map: "tidewater", turn_order: "auction" });
   for (let moves = 0; game.status === "active"; moves++) {
     check(moves < 3000, "Steam ends within 3000 moves");
@@ -344,7 +369,7 @@ async function playSteam(seed: number): Promise<{ game: GameView; stats: SteamSt
     if (lm.ruleset !== "steam") throw new Error(`legal moves of ${lm.ruleset}`);
     check(lm.moves.length > 0, "the seat that must act has a legal move");
     for (const e of lm.moves) check(e.form === "move" || e.form === "shape", "every entry says its form");
-    const move = steamMove(rnd, state, seat, lm.moves, stats);
+    const move = steamMove(rnd, state, seat, lm.moves, stats, tiles);
     if (process.env.TURNPOST_CLIENT_TRACE) console.error(moves, state.phase, JSON.stringify(move).slice(0, 200));
     game = await send(game.id, token, game.version, move);
   }
