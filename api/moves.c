@@ -66,7 +66,8 @@ void handle_legal_moves(struct request *r, struct worker *w)
             reply_problem(r, PROBLEM_game_not_started,
                           "The game starts when every seat is filled.");
         } else if (strcmp(g.status, "finished") == 0) {
-            reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:[]}", "game_id", g.id,
+            reply_json(r, 200, json_pack("{s:s, s:s, s:I, s:i, s:[]}", "game_id", g.id,
+                                         "ruleset", g.ruleset,
                                          "version", (json_int_t)g.version, "seat",
                                          seat, "moves"));
         } else if (request_wants(r, "text/plain")) {
@@ -80,7 +81,8 @@ void handle_legal_moves(struct request *r, struct worker *w)
                               g.ruleset);
         } else {
             lm = play_engine(&g)->legal_moves(g.state, seat);
-            reply_json(r, 200, json_pack("{s:s, s:I, s:i, s:O}", "game_id", g.id,
+            reply_json(r, 200, json_pack("{s:s, s:s, s:I, s:i, s:O}", "game_id", g.id,
+                                         "ruleset", g.ruleset,
                                          "version", (json_int_t)g.version, "seat",
                                          seat, "moves", json_object_get(lm, "moves")));
             json_decref(lm);

@@ -1297,16 +1297,45 @@ static int move_pass(struct st_game *g, int seat, const json_t *move,
 
 /* ---- dispatch ------------------------------------------------------------------ */
 
+static int move_dispatch(struct st_game *g, int seat, const json_t *move,
+                         json_t *events, struct rules_error *err);
+
+/*
+ * A concrete entry of legal_moves carries "form": "move" and is sent as it
+ * is, so a move may carry that marker, which changes nothing; a shape
+ * ("form": "shape") has holes to fill first and is refused.
+ */
 int steam_move_apply(struct st_game *g, int seat, const json_t *move,
                      struct rng *rng, json_t *events, struct rules_error *err)
 {
-    const char *type;
+    json_t *form = json_object_get(move, "form"), *bare;
     int rc;
 
     (void)rng;
     if (!json_is_object(move))
         return rules_fail(err, "bad_move", ST_RULE_FORMAT,
                           "A move is a JSON object with a \"type\".");
+    if (!form)
+        return move_dispatch(g, seat, move, events, err);
+    if (!json_is_string(form) || strcmp(json_string_value(form), "move") != 0)
+        return rules_fail(err, "bad_field", ST_RULE_FORMAT,
+                          "\"form\" may only be \"move\": a shape from legal-moves "
+                          "is filled in and sent without it.");
+    bare = json_copy((json_t *)move);
+    if (!bare)
+        return rules_fail(err, "out_of_memory", ST_RULE_FORMAT, "Out of memory.");
+    json_object_del(bare, "form");
+    rc = move_dispatch(g, seat, bare, events, err);
+    json_decref(bare);
+    return rc;
+}
+
+static int move_dispatch(struct st_game *g, int seat, const json_t *move,
+                         json_t *events, struct rules_error *err)
+{
+    const char *type;
+    int rc;
+
     type = json_string_value(json_object_get(move, "type"));
     if (!type)
         return rules_fail(err, "bad_move", ST_RULE_FORMAT,

@@ -157,6 +157,7 @@ static json_t *timeout_move(const json_t *state, int seat)
     if (!m)
         m = rules_first_move_of(moves, then);
     json_decref(lm);
+    json_object_del(m, "form");     /* the log keeps the move itself */
     return m;
 }
 

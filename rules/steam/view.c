@@ -6,7 +6,8 @@
  * "redirect" carry "options": [{"hex", "tiles": [{"tile", "rotations",
  * "cost"}]}], "bid" carries "amount": {"min", "max"}, and "urbanize" and
  * "grow" carry arrays of allowed values for each field (any combination
- * is legal). describe() says the same.
+ * is legal). Each entry says which it is: "form" is "move" or "shape".
+ * describe() says the same.
  */
 #include "view.h"
 
@@ -550,6 +551,32 @@ static void route_dfs(struct dfs *d, int at)
     }
 }
 
+/* Whether entries of this type are shapes with holes to fill; the others
+ * are concrete moves, sent as they are. */
+static int is_shape(const char *type)
+{
+    static const char *const shapes[] = {"bid", "build", "redirect", "urbanize",
+                                         "grow", NULL};
+
+    for (int i = 0; type && shapes[i]; i++)
+        if (strcmp(type, shapes[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every entry says which it is ("form"), so that a client can tell from
+ * the contract alone what it may send unchanged. */
+static void mark_forms(json_t *moves)
+{
+    json_t *m;
+    size_t i;
+
+    json_array_foreach(moves, i, m)
+        json_object_set_new_nocheck(
+            m, "form", json_string(is_shape(json_string_value(json_object_get(m, "type")))
+                                   ? "shape" : "move"));
+}
+
 json_t *steam_moves_list(const struct st_game *g, int seat)
 {
     json_t *moves = json_array();
@@ -665,6 +692,7 @@ json_t *steam_moves_list(const struct st_game *g, int seat)
     default:
         break;
     }
+    mark_forms(moves);
     return json_pack("{s:o}", "moves", moves);
 }
 
@@ -703,36 +731,36 @@ void steam_status_fill(const struct st_game *g, struct rules_status *st)
 static const char *const move_schemas =
     "{"
     "\"bid\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"amount\"],"
-    "  \"properties\":{\"type\":{\"const\":\"bid\"},\"amount\":{\"type\":\"integer\",\"minimum\":0}}},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"bid\"},\"amount\":{\"type\":\"integer\",\"minimum\":0}}},"
     "\"pass\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\"],"
-    "  \"properties\":{\"type\":{\"const\":\"pass\"}}},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"pass\"}}},"
     "\"select\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"action\"],"
-    "  \"properties\":{\"type\":{\"const\":\"select\"},\"action\":{\"enum\":[\"turn_order\",\"first_move\","
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"select\"},\"action\":{\"enum\":[\"turn_order\",\"first_move\","
     "  \"first_build\",\"engineer\",\"city_growth\",\"urbanization\",\"locomotive\"]},"
     "  \"pass_option\":{\"type\":\"boolean\"}}},"
     "\"build\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"hex\",\"tile\",\"rotation\"],"
-    "  \"properties\":{\"type\":{\"const\":\"build\"},\"hex\":{\"type\":\"string\"},\"tile\":{\"type\":\"string\"},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"build\"},\"hex\":{\"type\":\"string\"},\"tile\":{\"type\":\"string\"},"
     "  \"rotation\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":5}}},"
     "\"redirect\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"hex\",\"tile\",\"rotation\"],"
-    "  \"properties\":{\"type\":{\"const\":\"redirect\"},\"hex\":{\"type\":\"string\"},\"tile\":{\"type\":\"string\"},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"redirect\"},\"hex\":{\"type\":\"string\"},\"tile\":{\"type\":\"string\"},"
     "  \"rotation\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":5}}},"
     "\"urbanize\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"hex\",\"colour\"],"
-    "  \"properties\":{\"type\":{\"const\":\"urbanize\"},\"hex\":{\"type\":\"string\"},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"urbanize\"},\"hex\":{\"type\":\"string\"},"
     "  \"colour\":{\"enum\":[\"red\",\"blue\",\"yellow\",\"purple\",\"gray\"]},\"supply\":{\"type\":[\"integer\",\"null\"]}}},"
     "\"grow\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"city\"],"
-    "  \"properties\":{\"type\":{\"const\":\"grow\"},\"city\":{\"type\":\"string\"},\"supply\":{\"type\":[\"integer\",\"null\"]}}},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"grow\"},\"city\":{\"type\":\"string\"},\"supply\":{\"type\":[\"integer\",\"null\"]}}},"
     "\"done\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\"],"
-    "  \"properties\":{\"type\":{\"const\":\"done\"}}},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"done\"}}},"
     "\"deliver\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"from\",\"colour\",\"route\"],"
-    "  \"properties\":{\"type\":{\"const\":\"deliver\"},\"from\":{\"type\":\"string\"},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"deliver\"},\"from\":{\"type\":\"string\"},"
     "  \"colour\":{\"enum\":[\"red\",\"blue\",\"yellow\",\"purple\",\"gray\"]},"
     "  \"route\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":6,\"items\":{\"type\":\"object\","
     "  \"additionalProperties\":false,\"required\":[\"to\",\"owner\"],\"properties\":{\"to\":{\"type\":\"string\"},"
     "  \"owner\":{\"type\":\"integer\",\"minimum\":-1,\"maximum\":5}}}}}},"
     "\"locomotive\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\"],"
-    "  \"properties\":{\"type\":{\"const\":\"locomotive\"}}},"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"locomotive\"}}},"
     "\"score\": {\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"type\",\"take\"],"
-    "  \"properties\":{\"type\":{\"const\":\"score\"},\"take\":{\"enum\":[\"income\",\"vp\"]}}}"
+    "  \"properties\":{\"form\":{\"const\":\"move\"},\"type\":{\"const\":\"score\"},\"take\":{\"enum\":[\"income\",\"vp\"]}}}"
     "}";
 
 static const char *const options_schema =
@@ -819,7 +847,9 @@ json_t *steam_describe_build(void)
         json_object_set_new(o, "move_types", types);
     }
     json_object_set_new(o, "legal_moves", json_string(
-        "{\"moves\": [...]} for the seat that must act (empty for others). Concrete moves "
+        "{\"moves\": [...]} for the seat that must act (empty for others). Each entry has "
+        "\"form\": \"move\" (a concrete move, sent as it is, its form included or not) or "
+        "\"shape\" (holes to fill; send the move without form). Concrete moves "
         "(select, score, deliver, locomotive, pass, done) are listed as they are sent. Shapes: "
         "\"bid\" has \"amount\": {\"min\", \"max\"}; \"build\" and \"redirect\" have \"options\": "
         "[{\"hex\", \"tiles\": [{\"tile\", \"rotations\": [...], \"cost\"}]}] - send "

@@ -112,15 +112,21 @@ describe('openapi.yaml', () => {
     assert.ok(spec.paths['/v1/games/{id}'].get.responses['200'].headers.ETag);
   });
 
-  test('our own objects are closed; the engine\'s state and moves stay open', () => {
+  test('our own objects are closed, and so are the rulesets\' moves and views; events stay open', () => {
     const s = spec.components.schemas;
     for (const name of ['Problem', 'Account', 'AccountCreated', 'TokenIssued', 'Revoked', 'Jwk', 'KeySet',
       'GameView', 'Seat', 'GameCreated', 'Invite', 'MoveResult', 'LoggedMove', 'MoveLog', 'MyGame',
-      'MyGames', 'Export', 'ExportedMove', 'LegalMoves', 'AccountCreate', 'GameCreate', 'JoinRequest',
-      'MoveSubmit', 'ResignRequest', 'RematchRequest', 'RulesetSummary']) {
+      'MyGames', 'Export', 'ExportedMove', 'IronFutureLegalMoves', 'SteamLegalMoves', 'AccountCreate',
+      'GameCreate', 'JoinRequest', 'MoveSubmit', 'ResignRequest', 'RematchRequest', 'RulesetSummary',
+      'IronFutureView', 'SteamView', 'IronFutureOptions', 'SteamOptions', 'GameResult']) {
       assert.equal(s[name].additionalProperties, false, `${name} is closed`);
     }
-    for (const name of ['Move', 'Event', 'RulesetDescription']) {
+    // every move, and every legal-moves shape, is a closed object
+    const members = (name) => (s[name].oneOf ?? s[name].anyOf).map((m) => m.$ref.split('/').pop());
+    for (const union of ['IronFutureMove', 'SteamMove', 'SteamLegalEntry']) {
+      for (const name of members(union)) assert.equal(s[name].additionalProperties, false, `${name} is closed`);
+    }
+    for (const name of ['Event', 'RulesetDescription']) {
       assert.notEqual(s[name].additionalProperties, false, `${name} is open`);
     }
     const gv = validatorFor('spec-test GameView', { $ref: '#/components/schemas/GameView' });
@@ -130,7 +136,7 @@ describe('openapi.yaml', () => {
       seats: [{ seat: 0, kind: 'account', account_id: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d11', name: 'alice', filled: true },
         { seat: 1, kind: 'invite', account_id: null, name: null, filled: true }],
       commitment: 'a'.repeat(64), viewer_seat: 0, must_act: [1], winners: [], result: null,
-      state: { anything: [1, 2, { deep: true }] },
+      state: null,
       created_at: '2025-01-02T03:04:05Z', updated_at: '2025-01-02T03:04:05.123+00:00',
       rematch_of: null, rematch: '6f1c1b8e-2f47-4c7a-9a51-2a1f0a3c9d12', clock: null,
     };
@@ -141,5 +147,14 @@ describe('openapi.yaml', () => {
     assert.ok(!gv({ ...good, version: -1 }));
     assert.ok(gv({ ...good, move_count: 0, log_head: null }), 'no head before the setup');
     assert.ok(!gv({ ...good, log_head: 'C'.repeat(64) }), 'the head is lowercase hex');
+    assert.ok(!gv({ ...good, state: { anything: [1, 2, { deep: true }] } }), 'a state is a ruleset\'s view');
+    assert.ok(!gv({ ...good, result: { winner: 0 } }), 'a result is its summary');
+    const move = validatorFor('spec-test Move', { $ref: '#/components/schemas/Move' });
+    assert.ok(move({ type: 'pass' }), 'both rulesets have a pass');
+    assert.ok(move({ type: 'deploy', card: 7, location: 0 }));
+    assert.ok(move({ type: 'pass', form: 'move' }), 'a concrete Steam entry is sent as it is');
+    assert.ok(!move({ type: 'deploy', card: 7 }), 'a deploy names its location');
+    assert.ok(!move({ type: 'build', hex: 'd7', tile: 'straight', rotation: 1, form: 'shape' }));
+    assert.ok(!move({ type: 'select', action: 'first_build', extra: 1 }));
   });
 });

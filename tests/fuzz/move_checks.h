@@ -22,6 +22,8 @@
  *     there is a further choice, one of which must fit; other keys
  *     ("cost") only inform;
  *   - every key of M is named somewhere in E.
+ * An entry's "form" ("move" or "shape") marks the entry; a move need not
+ * carry it.
  */
 #ifndef TURNPOST_FUZZ_MOVE_CHECKS_H
 #define TURNPOST_FUZZ_MOVE_CHECKS_H
@@ -134,7 +136,9 @@ static int entry_fits(const json_t *e, const json_t *move)
         const json_t *mv = json_object_get(move, k);
         int any = 0;
 
-        if (!strcmp(k, "options")) {
+        if (!strcmp(k, "form")) {
+            continue;
+        } else if (!strcmp(k, "options")) {
             json_array_foreach(v, i, o)
                 if (option_fits(o, move))
                     any = 1;

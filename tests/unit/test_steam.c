@@ -1494,6 +1494,40 @@ static void test_view_and_round_trip(void)
     json_decref(st);
 }
 
+/* Every legal-moves entry says whether it is a move or a shape; a move is
+ * accepted with its marker, a shape is not. */
+static void test_legal_entries_say_move_or_shape(void)
+{
+    json_t *st = build_position(4, 0), *lm = E->legal_moves(st, 0), *m;
+    int moves = 0, shapes = 0;
+    size_t i;
+
+    json_array_foreach(json_object_get(lm, "moves"), i, m) {
+        const char *type = json_string_value(json_object_get(m, "type"));
+        const char *form = json_string_value(json_object_get(m, "form"));
+        json_t *copy = json_deep_copy(st), *ev = NULL;
+        struct rules_error err;
+
+        if (!CHECK(form))
+            continue;
+        if (!strcmp(form, "shape")) {
+            shapes++;
+            CHECK(!strcmp(type, "build") || !strcmp(type, "redirect"));
+            CHECK(E->apply(&copy, 0, m, NULL, &ev, &err) != 0);
+            CHECK_EQ_STR(err.code, "bad_field");
+        } else {
+            moves++;
+            CHECK_EQ_STR(form, "move");
+            CHECK(E->apply(&copy, 0, m, NULL, &ev, &err) == 0);
+        }
+        json_decref(ev);
+        json_decref(copy);
+    }
+    CHECK(moves > 0 && shapes > 0);
+    json_decref(lm);
+    json_decref(st);
+}
+
 static void test_legal_build_options_are_accepted(void)
 {
     json_t *st = build_position(4, 0), *lm = E->legal_moves(st, 0), *m;
@@ -2704,6 +2738,7 @@ static void test_a_seat_out_of_time_commits_to_least(void)
                 break;
             }
             json_array_foreach(json_object_get(lm, "moves"), k, e) {
+                json_object_del(e, "form");     /* the logged move has none */
                 listed |= json_equal(e, m);
                 could_pass |= strcmp(json_string_value(json_object_get(e, "type")), "pass") == 0;
             }
@@ -2801,6 +2836,7 @@ int main(void)
     RUN(test_passed_action_tile_still_sets_turn_order);
     RUN(test_final_score_as_the_rulebooks_example);
     RUN(test_a_seat_out_of_time_commits_to_least);
+    RUN(test_legal_entries_say_move_or_shape);
     json_decref(last_events);
     return check_summary();
 }

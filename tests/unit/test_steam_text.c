@@ -706,6 +706,12 @@ static void play(int k)
         int seat = __builtin_ctz(s.must_act);
         json_t *lm = E->legal_moves(st, seat), *moves = json_object_get(lm, "moves");
         json_t *m, *typed, *ev = NULL;
+        const json_t *entry;
+        size_t e;
+
+        /* the notation reads moves, not legal-moves' markers of them */
+        json_array_foreach(moves, e, entry)
+            json_object_del((json_t *)entry, "form");
         struct rules_error err = {0};
         char *text;
 
