@@ -373,8 +373,11 @@ static int media_is(const char *value, const char *type)
 /* The route table's methods for a path, with HEAD where GET is, and OPTIONS. */
 static void full_allow(char *out, size_t n, const char *allow)
 {
-    snprintf(out, n, "%s%s, OPTIONS", allow,
-             strncmp(allow, "GET", 3) == 0 || strstr(allow, ", GET") ? ", HEAD" : "");
+    int k = snprintf(out, n, "%s%s, OPTIONS", allow,
+                     strncmp(allow, "GET", 3) == 0 || strstr(allow, ", GET") ? ", HEAD" : "");
+
+    if (k < 0 || (size_t)k >= n)   /* the table's methods always fit; never cut a name */
+        snprintf(out, n, "%s", allow);
 }
 
 /* Copies what the handler needs out of the connection and routes it. */

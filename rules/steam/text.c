@@ -366,7 +366,7 @@ static int write_move(struct out *o, const json_t *m, const struct board *b,
     const struct st_catalog *cat = steam_catalog_get();
     const char *type = json_string_value(json_object_get(m, "type"));
     const char *hex, *s;
-    int v, sp;
+    int v = 0, sp;   /* set by int_in; gcc -O2 cannot see it */
 
     if (!json_is_object(m) || !type || !cat->ok)
         return -1;

@@ -3158,7 +3158,7 @@ static void test_harvesters_add_a_resource_token_to_their_location(void)
 {
     struct plan p = {0};
     json_t *st = NULL, *before = NULL;
-    int n, pos;
+    int n, pos = 0;
 
     ability_unit = "harvesters";
     for (n = 1; n < 40 && !before; n++) {
