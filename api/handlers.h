@@ -24,6 +24,8 @@ void handle_session_create(struct request *r, struct worker *w);
 void handle_password_set(struct request *r, struct worker *w);
 void handle_account_lookup(struct request *r, struct worker *w);
 void handle_account_profile(struct request *r, struct worker *w);
+
+/* personal_tokens.c */
 void handle_personal_token_create(struct request *r, struct worker *w);
 void handle_personal_token_list(struct request *r, struct worker *w);
 void handle_personal_token_get(struct request *r, struct worker *w);

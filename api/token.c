@@ -53,6 +53,14 @@ static const struct {
 
 #define N_SCOPES (sizeof scope_names / sizeof scope_names[0])
 
+const char *token_scope_name(unsigned bit)
+{
+    for (size_t k = 0; k < N_SCOPES; k++)
+        if (scope_names[k].bit == bit)
+            return scope_names[k].name;
+    return NULL;
+}
+
 /* ---- claims ---------------------------------------------------------- */
 
 /* Whether the n bytes at s are 1..n visible ASCII characters (no space,
@@ -134,9 +142,7 @@ static int copy_field(char *dst, size_t cap, const char *s, size_t n)
     return 1;
 }
 
-/* The scope bits of the JSON array a: a non-empty list of distinct known
- * scope names. Returns 0 if a is anything else. */
-static unsigned parse_scopes(const json_t *a)
+unsigned token_scopes_parse(const json_t *a)
 {
     unsigned bits = 0;
     size_t i;
@@ -192,7 +198,7 @@ static int parse_claims(const char *json, size_t n, struct token_claims *c)
         !copy_field(c->sub, sizeof c->sub, sub, sub_n) ||
         !copy_field(c->jti, sizeof c->jti, jti, jti_n))
         goto out;
-    c->scopes = parse_scopes(scope);
+    c->scopes = token_scopes_parse(scope);
     c->iat = iat;
     c->exp = exp;
     c->epoch = epoch;

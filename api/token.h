@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #define TOKEN_MAX_KEYS 8
 #define TOKEN_MAX_LEN 1024
 
@@ -111,5 +113,12 @@ enum token_status token_verify(const struct token_keyring *ring,
 
 /* Unpadded base64url of a public key, for GET /v1/keys. */
 void token_key_public_b64(const struct token_key *key, char out[48]);
+
+/* The scope bits of the JSON array a: a non-empty list of distinct known
+ * scope names. Returns 0 if a is anything else. */
+unsigned token_scopes_parse(const json_t *a);
+
+/* The name of the one scope bit, or NULL. */
+const char *token_scope_name(unsigned bit);
 
 #endif
