@@ -25,9 +25,12 @@
  *                               "start": true (optional: a white dot),
  *                               "weak": 2..6 (optional: a weak point)}]}],
  *    "arrows": [["from station id", "to station id"], ...],
- *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id}}
+ *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id},
+ *    "data_version": "..." (optional: the catalog compares it)}
  * Exactly one boiler and one command station; arrows leave the boiler
- * towards the extremities and never form a cycle.
+ * towards the extremities and never form a cycle; exactly one weapon_slot
+ * per mount, in the mount's hit location; blue squares only in shield
+ * stations, weak points only on white squares, no start dot on red.
  */
 #ifndef TURNPOST_HEAVYSTEAM_TITAN_H
 #define TURNPOST_HEAVYSTEAM_TITAN_H
@@ -57,8 +60,8 @@ enum hs_colour { HS_WHITE, HS_RED, HS_BLUE };
 enum hs_section { HS_SECTION_BLUE, HS_SECTION_GREEN, HS_SECTION_RED };
 
 /* What sits on a square: a white steam cube, a blue shield cube, a black
- * damage cube, or nothing. */
-enum hs_cube { HS_EMPTY, HS_STEAM, HS_SHIELD, HS_DAMAGE };
+ * damage cube, or nothing (HS_C_: HS_SHIELD is the station type). */
+enum hs_cube { HS_C_EMPTY, HS_C_STEAM, HS_C_SHIELD, HS_C_DAMAGE };
 
 /* A cube in the pressure box: steam (white) or heat (red). */
 enum hs_pressure_cube { HS_P_STEAM, HS_P_HEAT };
@@ -109,6 +112,12 @@ struct hs_board {
  * graph acyclic and reaching every station from the boiler).
  */
 int hs_board_read(const json_t *obj, struct hs_board *b, char *error);
+
+/* Names as the board JSON spells them ("left_arm"); "?" when out of range. */
+const char *hs_location_name(enum hs_location l);
+const char *hs_mount_name(enum hs_mount m);
+/* The hit location a mount's station is in. */
+enum hs_location hs_mount_location(enum hs_mount m);
 
 /* A titan's cubes: its board (borrowed) with the cards mounted on it. */
 struct hs_titan {
