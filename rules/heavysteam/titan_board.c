@@ -275,11 +275,42 @@ static int check_graph(struct hs_board *b, char *error)
     }
     if (done != b->nstations)
         return rules_data_fail(error, "board %s: the arrows form a cycle", b->id);
+    /* Furthest first; among equals, a station after those its arrows
+     * reach, so that cubes leave a station before others arrive there. */
+    for (int i = 0; i < b->nstations; i++)
+        b->order[i] = queue[b->nstations - 1 - i];
+    for (int i = 1; i < b->nstations; i++)
+        for (int j = i; j > 0 && b->depth[b->order[j]] > b->depth[b->order[j - 1]];
+             j--) {
+            int x = b->order[j];
+
+            b->order[j] = b->order[j - 1];
+            b->order[j - 1] = x;
+        }
     for (int k = 0; k < b->narrows; k++)
         if (b->arrow[k][1] == b->boiler)
             return rules_data_fail(error, "board %s: an arrow leads into the "
                                    "boiler", b->id);
     return 0;
+}
+
+/* Arrows between two stations, in either direction (Floyd-Warshall). */
+static void distances(struct hs_board *b)
+{
+    int n = b->nstations, far = HS_MAX_STATIONS;
+
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            b->dist[i][j] = i == j ? 0 : far;
+    for (int k = 0; k < b->narrows; k++) {
+        b->dist[b->arrow[k][0]][b->arrow[k][1]] = 1;
+        b->dist[b->arrow[k][1]][b->arrow[k][0]] = 1;
+    }
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (b->dist[i][k] + b->dist[k][j] < b->dist[i][j])
+                    b->dist[i][j] = b->dist[i][k] + b->dist[k][j];
 }
 
 static int read_loadout(const json_t *o, struct hs_board *b, char *error)
@@ -302,6 +333,28 @@ static int read_loadout(const json_t *o, struct hs_board *b, char *error)
             return rules_data_fail(error, "board %s: %d weapon_slot stations for "
                                    "the %s mount, not 1", b->id, n,
                                    mount_names[m]);
+        for (int i = 0; i < b->nstations; i++)
+            if (b->station[i].type == HS_WEAPON_SLOT &&
+                b->station[i].mount == (enum hs_mount)m)
+                b->mount_station[m] = i;
+    }
+    return 0;
+}
+
+/* Damage meets "that location's shield station": one at most. */
+static int find_shields(struct hs_board *b, char *error)
+{
+    for (int l = 0; l < HS_LOCATIONS; l++)
+        b->shield[l] = HS_NONE;
+    for (int i = 0; i < b->nstations; i++) {
+        enum hs_location l = b->station[i].location;
+
+        if (b->station[i].type != HS_SHIELD)
+            continue;
+        if (b->shield[l] != HS_NONE)
+            return rules_data_fail(error, "board %s: two shield stations in the "
+                                   "%s", b->id, location_names[l]);
+        b->shield[l] = i;
     }
     return 0;
 }
@@ -385,6 +438,9 @@ int hs_board_read(const json_t *obj, struct hs_board *b, char *error)
                                "station", what);
     if (read_arrows(json_object_get(obj, "arrows"), b, error) ||
         check_graph(b, error))
+        return -1;
+    distances(b);
+    if (find_shields(b, error))
         return -1;
     return read_loadout(json_object_get(obj, "loadout"), b, error);
 }
