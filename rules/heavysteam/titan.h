@@ -25,9 +25,12 @@
  *                               "start": true (optional: a white dot),
  *                               "weak": 2..6 (optional: a weak point)}]}],
  *    "arrows": [["from station id", "to station id"], ...],
- *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id}}
+ *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id},
+ *    "data_version": "..." (optional: the catalog compares it)}
  * Exactly one boiler and one command station; arrows leave the boiler
- * towards the extremities and never form a cycle.
+ * towards the extremities and never form a cycle; exactly one weapon_slot
+ * per mount, in the mount's hit location; blue squares only in shield
+ * stations, weak points only on white squares, no start dot on red.
  */
 #ifndef TURNPOST_HEAVYSTEAM_TITAN_H
 #define TURNPOST_HEAVYSTEAM_TITAN_H
@@ -35,6 +38,7 @@
 #include <jansson.h>
 
 #include "../data.h"
+#include "../engine.h"
 #include "../rng.h"
 
 #define HS_NAME 40
@@ -43,6 +47,7 @@
 #define HS_MAX_ARROWS 48
 #define HS_MAX_COLUMNS 8
 #define HS_MAX_PRESSURE 32       /* cells of a pressure box */
+#define HS_MAX_OWED 8            /* damage obligations waiting to be placed */
 #define HS_NONE (-1)
 
 enum hs_faction { HS_UK, HS_CET };
@@ -57,8 +62,8 @@ enum hs_colour { HS_WHITE, HS_RED, HS_BLUE };
 enum hs_section { HS_SECTION_BLUE, HS_SECTION_GREEN, HS_SECTION_RED };
 
 /* What sits on a square: a white steam cube, a blue shield cube, a black
- * damage cube, or nothing. */
-enum hs_cube { HS_EMPTY, HS_STEAM, HS_SHIELD, HS_DAMAGE };
+ * damage cube, or nothing (HS_C_: HS_SHIELD is the station type). */
+enum hs_cube { HS_C_EMPTY, HS_C_STEAM, HS_C_SHIELD, HS_C_DAMAGE };
 
 /* A cube in the pressure box: steam (white) or heat (red). */
 enum hs_pressure_cube { HS_P_STEAM, HS_P_HEAT };
@@ -101,6 +106,11 @@ struct hs_board {
     int arrow[HS_MAX_ARROWS][2]; /* from, to: station indexes */
     int depth[HS_MAX_STATIONS];  /* arrows from the boiler (the boiler 0) */
     char loadout[HS_MOUNTS][HS_NAME];
+    /* Derived while reading, for the rules below: */
+    int order[HS_MAX_STATIONS];  /* steam allocation: furthest stations first */
+    int mount_station[HS_MOUNTS];
+    int shield[HS_LOCATIONS];    /* the location's shield station, or HS_NONE */
+    int dist[HS_MAX_STATIONS][HS_MAX_STATIONS]; /* arrows between, either way */
 };
 
 /*
@@ -109,6 +119,32 @@ struct hs_board {
  * graph acyclic and reaching every station from the boiler).
  */
 int hs_board_read(const json_t *obj, struct hs_board *b, char *error);
+
+/* Names as the board JSON spells them ("left_arm"); "?" when out of range. */
+const char *hs_location_name(enum hs_location l);
+const char *hs_mount_name(enum hs_mount m);
+/* The hit location a mount's station is in. */
+enum hs_location hs_mount_location(enum hs_mount m);
+
+/* Cubes a titan took from the stocks (negative: gave back); the caller
+ * holds the stocks and clears this when it has counted them. */
+struct hs_cubes {
+    int white, blue, red, black;
+};
+
+/* Damage still to be placed, one cube at a time, newest obligation first. */
+enum hs_owed_kind {
+    HS_OWED_HIT,                 /* a hit's points past the shields */
+    HS_OWED_VOLATILE             /* a failed volatile roll's extra cubes */
+};
+
+struct hs_owed {
+    enum hs_owed_kind kind;
+    int count;
+    enum hs_location location;   /* HS_OWED_HIT */
+    int critical;                /* HS_OWED_HIT: the attacker places the last */
+    int station;                 /* HS_OWED_VOLATILE: the weapon's station */
+};
 
 /* A titan's cubes: its board (borrowed) with the cards mounted on it. */
 struct hs_titan {
@@ -121,6 +157,104 @@ struct hs_titan {
     enum hs_pressure_cube pressure[HS_MAX_PRESSURE]; /* bottom (first in) first */
     int reserve;                                   /* white cubes in the power reserve */
     int destroyed;
+    int max_damage[HS_MOUNTS];   /* the card's highest damage (volatile) */
+    int flow;                    /* 1 while steam allocation moves steam */
+    int flow_next;               /* position in board->order still to move */
+    int nowed;
+    struct hs_owed owed[HS_MAX_OWED]; /* owed[nowed - 1] is placed first */
+    struct hs_cubes drawn;       /* from the stocks, since the caller cleared it */
+    int discarded;               /* steam cubes out of play */
 };
+
+/* ---- setup --------------------------------------------------------------- */
+
+/* The card mounted on one weapon slot, as the catalog reads it. */
+struct hs_mounted {
+    int nsquares;
+    struct hs_square square[HS_MAX_SQUARES];
+    int max_damage;              /* highest damage it can deal (volatile) */
+    int charged;                 /* Charged Up X taken at setup, else 0 */
+};
+
+/*
+ * Sets titan up on board (borrowed for the titan's life) with card[m]
+ * mounted on mount m: the cards' squares appended to their slots, steam
+ * on the white dots, shields on the blue dots, the reserve at its start,
+ * then each card's Charged Up steam from the reserve onto its white
+ * squares. titan->drawn says what left the stocks. Returns 0, or -1 with
+ * err (a card that does not fit its slot, Charged Up beyond the reserve
+ * or the card's white squares).
+ */
+int hs_titan_init(struct hs_titan *t, const struct hs_board *board,
+                  const struct hs_mounted card[HS_MOUNTS], json_t *events,
+                  struct rules_error *err);
+
+/* ---- the pressure box (titan.c) ------------------------------------------- */
+
+/* Free cells of the pressure box. */
+int hs_pressure_room(const struct hs_titan *t);
+/* Base defense dice: the dice of the rightmost column holding cubes, 4
+ * when the box is empty. */
+int hs_pressure_dice(const struct hs_titan *t);
+/* Cubes in the red (overload) section. */
+int hs_pressure_overload(const struct hs_titan *t);
+/*
+ * Forces n cubes of kind c into the box (heat from a red square, Inflame,
+ * Trails, a shield's steam): each that does not fit is a damage cube in
+ * the boiler instead (HS-DATA-05), placed by hs_titan_boiler_damage.
+ */
+void hs_pressure_force(struct hs_titan *t, enum hs_pressure_cube c, int n,
+                       struct rng *rng, json_t *events);
+/*
+ * Pressure Release: pops the board's release plus bleed cubes, last in
+ * first out (steam to the reserve, heat to the stock), after moving each
+ * vent's steam to the reserve, one more cube popped per cube vented.
+ */
+void hs_pressure_release(struct hs_titan *t, int bleed, json_t *events);
+/*
+ * The overload roll: with more than one cube in the red section (steam
+ * and heat alike, HS-AMB-15) rolls 1d6, and a roll below that count puts
+ * the difference in damage cubes into the boiler.
+ */
+void hs_pressure_overload_roll(struct hs_titan *t, struct rng *rng,
+                               json_t *events);
+
+/*
+ * One damage cube into the boiler where no player chooses (a forced cube
+ * the box cannot hold, an overload): the first free white square that is
+ * no weak point, an empty one before one holding steam (whose cube moves
+ * to the boiler's first free white, then red, square, or is discarded),
+ * then the lowest weak point, rolled for.
+ */
+void hs_titan_boiler_damage(struct hs_titan *t, struct rng *rng,
+                            json_t *events);
+
+/* ---- paying steam (titan.c) ----------------------------------------------- */
+
+enum hs_pay_to { HS_PAY_PRESSURE, HS_PAY_RESERVE };
+
+/*
+ * Spends n steam cubes from station (mobility for moves and evade, a
+ * weapon slot for its attack cost, command for cards and the location
+ * re-roll, repair), red squares first, then white ones from the last: the
+ * cubes a player would least keep. To the pressure box (refused when it
+ * lacks the room: a payment is voluntary) or to the reserve. Returns 0,
+ * or -1 with err and nothing spent.
+ */
+int hs_titan_pay(struct hs_titan *t, int station, int n, enum hs_pay_to to,
+                 json_t *events, struct rules_error *err);
+/* Steam cubes on station's squares. */
+int hs_titan_steam_at(const struct hs_titan *t, int station);
+
+/* ---- the cube census (titan.c) -------------------------------------------- */
+
+struct hs_census {
+    int steam_white, steam_red;  /* steam on white squares, on red squares */
+    int shield, damage;          /* blue and black cubes on squares */
+    int pressure_steam, pressure_heat;
+    int reserve, discarded;
+};
+
+void hs_titan_census(const struct hs_titan *t, struct hs_census *c);
 
 #endif
