@@ -278,6 +278,11 @@ static int check_titan(struct hs_catalog *cat, const struct hs_board *t)
                         hs_location_name((enum hs_location)l));
     if (!mobility)
         return fail(cat, "titan %s: no mobility station in its legs", t->id);
+    /* An empty box rolls 4 dice; more pressure never rolls more. */
+    for (int c = 0; c < t->ncolumns; c++)
+        if (t->column[c].dice > (c ? t->column[c - 1].dice : 4))
+            return fail(cat, "titan %s: pressure dice start at 4 at most and "
+                        "never rise to the right", t->id);
     for (int m = 0; m < HS_MOUNTS; m++)
         if (check_mount(cat, t, (enum hs_mount)m, &points))
             return -1;

@@ -498,8 +498,15 @@ static void t_unknown_key(json_t *r) { json_object_set_new(r, "armour", json_int
 static void t_id(json_t *r) { json_object_set_new(r, "id", json_string("uk_heavy_other")); }
 static void t_no_mobility(json_t *r) { json_object_set_new(json_array_get(json_object_get(r, "stations"), 14), "type", json_string("conduit")); }
 
+static void t_white_cubes(json_t *r) { json_object_set_new(r, "reserve", json_integer(99)); }
+static void t_dice_rise(json_t *r) { json_object_set_new(json_array_get(json_object_get(r, "pressure"), 3), "dice", json_integer(4)); }
+static void t_five_dice(json_t *r) { json_object_set_new(json_array_get(json_object_get(r, "pressure"), 0), "dice", json_integer(5)); }
+
 static void test_titan_boards_refused(void)
 {
+    REFUSED(DREADMOOR, t_white_cubes, "four boards need");
+    REFUSED(DREADMOOR, t_dice_rise, "never rise to the right");
+    REFUSED(DREADMOOR, t_five_dice, "start at 4 at most");
     REFUSED(DREADMOOR, t_other_faction, "cet_grapple is of the other faction");
     REFUSED(DREADMOOR, t_wrong_mount, "uk_sabre does not fit its torso");
     REFUSED(DREADMOOR, t_other_size, "uk_needle is for the other size");
