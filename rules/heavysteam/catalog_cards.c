@@ -45,6 +45,9 @@ static const char *const timing_names[] = {"turn", "attack", "attacked", NULL};
 static const char *const who_names[] = {"self", "opponent", "enemies", "all", NULL};
 static const char *const unit_names[] = {"infantry", "cannon", NULL};
 
+/* Copies of one battle card: Enemy in Sight's four are the most. */
+#define MAX_COPIES HS_START_CARDS
+
 /* The vocabulary: each operation's number (lo 0: none) and what else it
  * takes. */
 static const struct {
@@ -449,7 +452,7 @@ static int parse_battle(struct hs_catalog *cat, const json_t *o,
         req_enum(cat, o, what, "kind", kind_names, &kind) ||
         req_enum(cat, o, what, "phase", phase_names, &phase) ||
         opt_enum(cat, o, what, "timing", timing_names, &timing) ||
-        get_int(cat, o, what, "copies", 1, HS_START_CARDS, &c->copies) ||
+        get_int(cat, o, what, "copies", 1, MAX_COPIES, &c->copies) ||
         get_int(cat, o, what, "cost", kind == HS_K_EVENT ? 0 : 1,
                 kind == HS_K_EVENT ? 0 : 6, &c->cost) ||
         parse_effect(cat, json_object_get(o, "effect"), what, &c->effect))
@@ -465,10 +468,10 @@ static int parse_battle(struct hs_catalog *cat, const json_t *o,
     if ((kind == HS_K_REACTION) != (timing == HS_TIME_ATTACKED))
         return fail(cat, "%s: reactions, and only they, are played when attacked", what);
     if (kind == HS_K_TERRAIN) {
-        if (phase != HS_PH_MOVE ||
-            get_int(cat, o, what, "black_squares", 0, 6, &c->black_squares))
-            return phase != HS_PH_MOVE
-                ? fail(cat, "%s: terrain is played in the move phase", what) : -1;
+        if (phase != HS_PH_MOVE)
+            return fail(cat, "%s: terrain is played in the move phase", what);
+        if (get_int(cat, o, what, "black_squares", 0, 6, &c->black_squares))
+            return -1;
     } else if (json_object_get(o, "black_squares")) {
         return fail(cat, "%s: only terrain has black squares", what);
     }

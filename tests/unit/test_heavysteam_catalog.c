@@ -374,6 +374,8 @@ static void w_bad_volatile(json_t *r) { json_array_set_new(json_object_get(by_id
 static void w_cc_without_trait(json_t *r) { remove_trait(by_id(r, "cards", "uk_sabre"), "close_combat"); }
 static void w_dice_not_more(json_t *r) { json_object_set_new(json_object_get(by_id(r, "cards", "cet_grapple"), "close_combat"), "charged_dice", json_integer(2)); }
 static void w_duplicate(json_t *r) { json_object_set_new(by_id(r, "cards", "uk_gyro"), "id", json_string("uk_sabre")); }
+static void w_equipment_hotshot(json_t *r) { json_object_set_new(by_id(r, "cards", "uk_tinker_crane"), "traits", json_pack("[{s:s,s:i}]", "trait", "hotshot", "x", 1)); }
+static void w_equipment_any_time(json_t *r) { json_object_set_new(by_id(r, "cards", "uk_tinker_crane"), "when", json_string("turn")); }
 static void w_few_squares(json_t *r) { json_object_set_new(by_id(r, "cards", "uk_longbore"), "squares", json_pack("[i,i]", 0, 0)); }
 
 static void test_weapons_refused(void)
@@ -394,6 +396,8 @@ static void test_weapons_refused(void)
     REFUSED("weapons.json", w_cc_without_trait, "Close Combat trait");
     REFUSED("weapons.json", w_dice_not_more, "parenthesised dice");
     REFUSED("weapons.json", w_duplicate, "card uk_sabre twice");
+    REFUSED("weapons.json", w_equipment_hotshot, "equipment cannot have hotshot");
+    REFUSED("weapons.json", w_equipment_any_time, "works in a moment of the round");
     REFUSED("weapons.json", w_few_squares, "fewer squares than its attack cost");
 }
 
@@ -412,6 +416,10 @@ static void b_support_no_unit(json_t *r) { json_object_del(by_id(r, "cards", "ca
 static void b_event_cost(json_t *r) { json_object_set_new(by_id(r, "cards", "smoke"), "cost", json_integer(2)); }
 static void b_bad_phase(json_t *r) { json_object_set_new(by_id(r, "cards", "maneuver"), "phase", json_string("lunch")); }
 static void b_reaction_turn(json_t *r) { json_object_del(by_id(r, "cards", "sidestep"), "timing"); }
+static void b_terrain_phase(json_t *r) { json_object_set_new(by_id(r, "cards", "marsh"), "phase", json_string("combat")); }
+static void b_attack_card_in_move(json_t *r) { json_object_set_new(by_id(r, "cards", "targeting_solution"), "phase", json_string("move")); }
+static void b_event_timing(json_t *r) { json_object_set_new(by_id(r, "cards", "barrage"), "timing", json_string("turn")); }
+static void b_only_terrain_squares(json_t *r) { json_object_set_new(by_id(r, "cards", "brace"), "black_squares", json_integer(1)); }
 static void b_empty_effect(json_t *r) { json_object_set_new(by_id(r, "cards", "maneuver"), "effect", json_array()); }
 
 static void test_battle_cards_refused(void)
@@ -429,6 +437,10 @@ static void test_battle_cards_refused(void)
     REFUSED("battle_cards.json", b_event_cost, "\"cost\" must be an integer in 0..0");
     REFUSED("battle_cards.json", b_bad_phase, "\"phase\" is missing or unknown");
     REFUSED("battle_cards.json", b_reaction_turn, "played when attacked");
+    REFUSED("battle_cards.json", b_terrain_phase, "terrain is played in the move phase");
+    REFUSED("battle_cards.json", b_attack_card_in_move, "a combat card");
+    REFUSED("battle_cards.json", b_event_timing, "drawn not played");
+    REFUSED("battle_cards.json", b_only_terrain_squares, "only terrain has black squares");
     REFUSED("battle_cards.json", b_empty_effect, "an effect is 1..");
 }
 
@@ -438,6 +450,7 @@ static void p_faction_split(json_t *r) { json_object_set_new(by_id(r, "pilots", 
 static void p_unknown_when(json_t *r) { json_object_set_new(json_object_get(by_id(r, "pilots", "puffer"), "ability"), "when", json_string("teatime")); }
 static void p_min_missing(json_t *r) { json_object_del(json_object_get(by_id(r, "pilots", "zedock"), "ability"), "min"); }
 static void p_ability_any_time(json_t *r) { json_object_set_new(json_object_get(by_id(r, "pilots", "puffer"), "ability"), "when", json_string("turn")); }
+static void p_min_elsewhere(json_t *r) { json_object_set_new(json_object_get(by_id(r, "pilots", "puffer"), "ability"), "min", json_integer(2)); }
 static void p_no_once(json_t *r) { json_object_del(by_id(r, "pilots", "kessel"), "once"); }
 
 static void test_pilots_refused(void)
@@ -446,6 +459,7 @@ static void test_pilots_refused(void)
     REFUSED("pilots.json", p_unknown_when, "\"when\" is missing or unknown");
     REFUSED("pilots.json", p_min_missing, "missing \"min\"");
     REFUSED("pilots.json", p_ability_any_time, "an ability says when");
+    REFUSED("pilots.json", p_min_elsewhere, "only steam_to_command takes a min");
     REFUSED("pilots.json", p_no_once, "pilot kessel: must be an object");
 }
 
