@@ -284,6 +284,188 @@ static void test_command_station_full_destroys_the_titan(void)
     CHECK_EQ_INT(hs_titan_hit(t, HS_TORSO, 1, 0, events, &err), -1);
 }
 
+/* ---- whole rounds --------------------------------------------------------- */
+
+static int pick(int n)
+{
+    return n > 0 ? (int)rng_uniform(&rng, (uint32_t)n) : 0;
+}
+
+static void check_squares(const struct hs_titan *t)
+{
+    for (int s = 0; s < t->board->nstations; s++)
+        for (int q = 0; q < t->nsquares[s]; q++) {
+            enum hs_colour c = t->square[s][q].colour;
+            enum hs_cube k = t->cube[s][q];
+
+            CHECK(k != HS_C_STEAM || c != HS_BLUE);
+            CHECK(k != HS_C_SHIELD || c == HS_BLUE);
+            CHECK(k != HS_C_DAMAGE || c == HS_WHITE);
+        }
+    CHECK(t->npressure <= t->board->capacity);
+    check_white_conserved(t);
+}
+
+/* A distribution hs_steam_choices allows: the white squares that must
+ * be filled first, in a random order, then any more cubes anywhere. */
+static void random_flow(struct hs_titan *t, const struct hs_flow_choices *c,
+                        struct hs_flow_move *m)
+{
+    int left = c->cubes;
+
+    memset(m, 0, sizeof *m);
+    for (int pass = 0; pass < 2; pass++)
+        for (int tries = 0; tries < 40 && left; tries++) {
+            const struct hs_flow_dest *d = &c->dest[pick(c->ndest)];
+            int on_red = pass && pick(2);
+
+            if (!pass && d->vent)
+                continue;
+            if (on_red ? m->red[d->station] < d->free_red
+                    : m->white[d->station] < d->free_white) {
+                if (on_red)
+                    m->red[d->station]++;
+                else
+                    m->white[d->station]++;
+                left--;
+            }
+            if (pass && pick(3) == 0)
+                break;
+        }
+    for (int k = 0; k < c->ndest; k++) /* the must: every mandatory white */
+        if (!c->dest[k].vent && left)
+            while (m->white[c->dest[k].station] < c->dest[k].free_white && left) {
+                m->white[c->dest[k].station]++;
+                left--;
+            }
+    (void)t;
+}
+
+static void random_damage(struct hs_titan *t)
+{
+    struct rules_error err;
+    struct hs_damage_choices c;
+    int room[HS_MAX_STATIONS * HS_MAX_SQUARES][2];
+
+    for (hs_titan_damage_choices(t, &c); c.placer != HS_PLACER_NONE;
+         hs_titan_damage_choices(t, &c)) {
+        const struct hs_target *x;
+        struct hs_damage_pick p;
+        int n;
+
+        if (!CHECK(c.ntargets > 0))
+            return;
+        x = &c.target[pick(c.ntargets)];
+        p.station = x->station;
+        p.square = x->square;
+        p.to_station = HS_NONE;
+        p.to_square = 0;
+        n = x->steam ? hs_titan_displace_choices(t, x->station, x->square, room) : 0;
+        if (n) {
+            int k = pick(n);
+
+            p.to_station = room[k][0];
+            p.to_square = room[k][1];
+        }
+        CHECK(ok(hs_titan_damage_place(t, c.placer, &p, 1, &rng, events, &err), &err));
+        check_squares(t);
+    }
+}
+
+static void random_free_move(struct hs_titan *t)
+{
+    struct rules_error err;
+    struct hs_steam_step st;
+    int tries = 0;
+
+    do {
+        st.from_station = pick(t->board->nstations);
+        st.from_square = pick(t->nsquares[st.from_station]);
+        st.to_station = pick(t->board->nstations);
+        st.to_square = pick(t->nsquares[st.to_station]);
+    } while (++tries < 200 &&
+             (st.from_station == st.to_station ||
+              t->cube[st.from_station][st.from_square] != HS_C_STEAM ||
+              t->cube[st.to_station][st.to_square] != HS_C_EMPTY ||
+              t->square[st.to_station][st.to_square].colour == HS_BLUE));
+    if (tries < 200)
+        CHECK(ok(hs_titan_free_move(t, &st, 1, &rng, events, &err), &err));
+}
+
+static void random_repair(struct hs_titan *t)
+{
+    struct rules_error err;
+    int r = station(t->board, "repair"), fix[1][2];
+
+    if (r == HS_NONE || hs_titan_steam_at(t, r) < t->board->repair_cost ||
+        hs_pressure_room(t) < t->board->repair_cost)
+        return;
+    for (int s = 0; s < t->board->nstations; s++)
+        for (int q = 0; q < t->nsquares[s]; q++)
+            if (t->cube[s][q] == HS_C_DAMAGE) {
+                fix[0][0] = s;
+                fix[0][1] = q;
+                CHECK(ok(hs_titan_repair(t, r, fix, 1, NULL, events, &err), &err));
+                return;
+            }
+}
+
+static void test_whole_rounds_keep_every_cube_accounted_for(void)
+{
+    const struct hs_board *boards[2] = {&heavy, &small};
+    int rounds = 0;
+
+    for (int k = 0; k < 40; k++) {
+        struct hs_titan *t = fresh(boards[k % 2]);
+        struct rules_error err;
+
+        seed(100 + k);
+        for (int round = 0; round < 30 && !t->destroyed; round++, rounds++) {
+            struct hs_flow_choices c;
+            struct hs_flow_move m;
+            int mob = station(t->board, "mobility");
+            int pts;
+
+            if (hs_titan_steam_at(t, mob) >= t->board->move_cost[0] &&
+                hs_pressure_room(t) >= t->board->move_cost[0])
+                CHECK(ok(hs_titan_pay(t, mob, t->board->move_cost[0], HS_PAY_PRESSURE,
+                                      events, &err), &err));
+            enum hs_location l = (enum hs_location)pick(HS_LOCATIONS);
+            pts = hs_titan_shields(t, l, pick(4), pick(3) ? 0 : 1, &rng, events);
+            if (t->destroyed)
+                break;
+            CHECK(ok(hs_titan_hit(t, l, pts, pick(2), events, &err), &err));
+            random_damage(t);
+            check_squares(t);
+            if (t->destroyed)
+                break;
+            CHECK(ok(hs_steam_begin(t, &err), &err));
+            for (hs_steam_choices(t, &c); c.station != HS_NONE; hs_steam_choices(t, &c)) {
+                random_flow(t, &c, &m);
+                if (!CHECK(ok(hs_steam_move(t, &m, &rng, events, &err), &err)))
+                    return;
+            }
+            CHECK(ok(hs_steam_end(t, &rng, events, &err), &err));
+            check_squares(t);
+            if (t->destroyed)
+                break;
+            if (pick(4) == 0 && t->board->shield[HS_TORSO] != HS_NONE)
+                CHECK(ok(hs_titan_shutdown(t, t->board->shield[HS_TORSO], events, &err),
+                         &err));
+            CHECK(ok(hs_titan_refill(t, events, &err), &err));
+            random_repair(t);
+            random_free_move(t);
+            check_squares(t);
+            hs_pressure_overload_roll(t, &rng, events);
+            hs_pressure_release(t, pick(2), events);
+            check_squares(t);
+            json_array_clear(events);
+        }
+    }
+    if (!CHECK(rounds > 150))
+        fprintf(stderr, "  %d rounds\n", rounds);
+}
+
 int main(void)
 {
     load_boards();
@@ -298,6 +480,7 @@ int main(void)
     RUN(test_volatile_failure_fills_the_weapon_then_towards_the_torso);
     RUN(test_disabled_arm_sends_damage_to_the_nearest_torso_station);
     RUN(test_command_station_full_destroys_the_titan);
+    RUN(test_whole_rounds_keep_every_cube_accounted_for);
     json_decref(events);
     return check_summary();
 }
