@@ -1,0 +1,169 @@
+/*
+ * game.h - a Heavy Steam game as a typed struct: the battle, its teams and
+ * titans, the battle cards' zones, the round's phase and the decision the
+ * game waits for.
+ *
+ * Seats are players; each player has one titan and belongs to one of two
+ * teams (a faction each). The two-player game is two teams of one, and
+ * three or four players are teams of two, so nothing below assumes one
+ * titan per team. Catalog entries (boards, weapon cards, battle cards,
+ * pilots) are named by their index in the catalog; the JSON form names
+ * them by id.
+ *
+ * A decision is a question the game asks one seat, and answers come as
+ * that seat's moves: the acting seat's (move, attack, buy) and also the
+ * defender's during the attacker's turn (evade, place damage, a card when
+ * attacked). Standing orders answer some of them in advance: a seat may
+ * set its orders at any time, and when a question they cover comes up the
+ * engine answers it from them and logs that an order decided.
+ */
+#ifndef TURNPOST_HEAVYSTEAM_GAME_H
+#define TURNPOST_HEAVYSTEAM_GAME_H
+
+#include "../engine.h"
+#include "catalog.h"
+#include "titan.h"
+
+#define HS_MAX_PLAYERS 4
+#define HS_TEAMS 2
+#define HS_MAX_DECK 64           /* battle cards, one entry a card, all zones */
+#define HS_MAX_UNITS 16          /* infantry and mobile cannons on the board */
+
+/* Before the first round, the rounds, and after the end; within a round
+ * the phase is catalog.h's enum hs_phase. */
+enum hs_stage { HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVER };
+
+/* Where a battle card is; every one of them is in exactly one zone. */
+enum hs_zone {
+    HS_Z_DECK, HS_Z_TRACK, HS_Z_HAND, HS_Z_DISCARD, HS_Z_IN_PLAY, /* terrain, supports */
+    HS_Z_EVENTS_DONE,            /* set aside once resolved (HS-AMB-18) */
+    HS_Z_BOX                     /* events not shuffled in, unused EIS cards */
+};
+
+/* The questions a game can ask, each answered by a move of its seat or by
+ * that seat's standing orders. */
+enum hs_ask {
+    HS_ASK_NONE,
+    HS_ASK_PILOT,                /* choose a pilot (and Charged Up steam) */
+    HS_ASK_MOVE,                 /* the acting titan's move */
+    HS_ASK_AFTER_MOVE,           /* terrain card, supports, or done */
+    HS_ASK_ATTACK,               /* an attack, or pass */
+    HS_ASK_EVADE,                /* defender: evade and/or a card, before the roll */
+    HS_ASK_REROLL,               /* attacker: re-roll the hit location or keep it */
+    HS_ASK_DAMAGE,               /* defender: where the damage cubes go */
+    HS_ASK_LAST_CUBE,            /* attacker, on a critical: the last cube */
+    HS_ASK_FLOW,                 /* steam allocation, one station at a time */
+    HS_ASK_AFTER_FLOW,           /* shield shutdown, repairs, or done */
+    HS_ASK_BUY,                  /* a battle card, or pass */
+    HS_ASK_FREE_MOVE,            /* the initiative's 2 free steam cubes */
+    HS_ASK_PLAY                  /* a card in a phase with nothing else to do */
+};
+
+/*
+ * Standing orders: answers given in advance. Each field says "ask me"
+ * (HS_ORDER_ASK) unless set; the engine applies what is set instead of
+ * asking, and logs an "order_decided" event naming the order.
+ */
+#define HS_ORDER_ASK (-1)
+struct hs_orders {
+    int evade;                   /* ASK; 0 never; n: evade when the legs
+                                  * hold at least n steam */
+    int cards_when_attacked;     /* ASK; 0: never play one */
+    int damage;                  /* ASK; 1: place by damage_types */
+    int ntypes;                  /* stations of these types take damage
+                                  * first, in this order; steam is kept
+                                  * where a free square allows */
+    enum hs_station_type damage_types[8];
+    int reroll;                  /* attacker: ASK; else a bitmask of the
+                                  * hit locations (1 << enum hs_location)
+                                  * to re-roll when it can pay; 0 never */
+};
+
+struct hs_player {
+    int team;
+    int titan;                   /* index in titans */
+    int pilot;                   /* catalog index, -1 until chosen */
+    int once_used;               /* the pilot's once-per-game effect */
+    int played_phase;            /* a battle card played this phase */
+    int passed;                  /* passed in this phase (combat, buying) */
+    struct hs_orders orders;
+};
+
+struct hs_titan_at {
+    struct hs_titan cubes;       /* the board and every cube on it */
+    int board;                   /* catalog index */
+    int card[HS_MOUNTS];         /* weapon card mounted per slot, -1 none */
+    int owner;                   /* seat */
+    int sector;                  /* 0..HS_SECTORS-1 */
+    int terrain;                 /* battle card played on it, -1 none */
+    int terrain_damage;          /* black cubes on that terrain card */
+    int moved;                   /* paid to move this round (HS-AMB-12) */
+};
+
+/* An infantry or mobile cannon on the board (its stats: the catalog's
+ * struct hs_unit of the card that brought it). */
+struct hs_unit_at {
+    int card;                    /* battle card index it came from, -1 setup */
+    enum hs_unit_kind kind;
+    int team, owner;             /* owner: the seat that brought it in */
+    int sector;
+    int attacked;                /* has attacked this combat phase */
+};
+
+/* The attack being resolved, between the questions it asks. */
+struct hs_attack {
+    int active;
+    int attacker;                /* seat */
+    int mount;                   /* weapon slot, or -1 for a support unit */
+    int unit;                    /* attacking unit, -1 for a titan's weapon */
+    int target_seat, target_unit;
+    int range, dice, damage;
+    int evaded;                  /* defense dice bought before the roll */
+    int hits, crits, defends, crit_defends;
+    int location, rerolled;      /* hit location (enum hs_location) */
+    int to_place;                /* damage cubes the defender still places */
+    int critical;                /* the attacker places the last cube */
+    int shots_left;              /* Rate of Fire, Spread: further rolls */
+};
+
+struct hs_game {
+    int scenario;                /* 1: Meeting Engagement */
+    int nplayers;
+    struct hs_player p[HS_MAX_PLAYERS];
+    int ntitans;
+    struct hs_titan_at titan[HS_MAX_PLAYERS];
+    int nunits;
+    struct hs_unit_at unit[HS_MAX_UNITS];
+    int team_faction[HS_TEAMS];  /* enum hs_faction */
+    int round;
+    enum hs_stage stage;
+    enum hs_phase phase;
+    int initiative;              /* team */
+    int turn_team;               /* team acting now in a sequential phase */
+    int actor;                   /* seat acting now, -1 none */
+    enum hs_ask ask;
+    int ask_seat;                /* seat the question is for */
+    int station;                 /* HS_ASK_FLOW: station whose cubes move */
+    struct hs_attack attack;
+    /* battle cards: the zone of each card, the deck's order, the track */
+    int ncards;                  /* 54: each a catalog battle card index */
+    int card[HS_MAX_DECK];
+    enum hs_zone zone[HS_MAX_DECK];
+    int holder[HS_MAX_DECK];     /* HS_Z_HAND, HS_Z_IN_PLAY: the seat */
+    int ndeck;
+    int deck[HS_MAX_DECK];       /* indexes into card[], top first; secret */
+    int nslots;
+    int slot[HS_MAX_SLOTS];      /* index into card[] on each track slot, -1 empty */
+    int nobody_bought;           /* every seat passed in this Cards phase */
+    /* cubes not on any titan (HS-DATA-16) */
+    int stock_white, stock_blue, stock_red, stock_black;
+    int discarded_white;         /* steam discarded by damage: out of play */
+    int winner_team;             /* -1 until over */
+};
+
+int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err);
+
+/* The JSON state of g. New reference; NULL only when out of memory. */
+json_t *hs_game_dump(const struct hs_game *g);
+
+#endif
