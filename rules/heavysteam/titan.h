@@ -9,6 +9,15 @@
  * are mounted on: their squares are appended to that station's squares
  * when the titan is set up, so every rule below sees one station.
  *
+ * This header: the board, setup, the pressure box, paying steam and the
+ * census (titan_board.c, titan.c); steam allocation and steam moved
+ * outside it: titan_flow.h; shields and damage: titan_damage.h. Every
+ * change reports events ({"type": ...}) to the array the caller passes
+ * (NULL for none) and refuses a bad request with struct rules_error,
+ * changing nothing. A saved titan keeps cube, moved, pressure, reserve,
+ * destroyed, flow, flow_next, owed and discarded; square, nsquares and
+ * max_damage come back from the board and the cards (hs_titan_init).
+ *
  * Board JSON (every key required unless marked optional):
  *   {"id": "uk_heavy_...", "name": "...", "faction": "uk"|"cet",
  *    "size": "heavy"|"light", "points": 12, "reserve": 20,
@@ -27,10 +36,12 @@
  *    "arrows": [["from station id", "to station id"], ...],
  *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id},
  *    "data_version": "..." (optional: the catalog compares it)}
- * Exactly one boiler and one command station; arrows leave the boiler
- * towards the extremities and never form a cycle; exactly one weapon_slot
- * per mount, in the mount's hit location; blue squares only in shield
- * stations, weak points only on white squares, no start dot on red.
+ * Exactly one boiler and one command station, each with white squares;
+ * arrows leave the boiler towards the extremities, reach every station
+ * and never form a cycle; exactly one weapon_slot per mount, in the
+ * mount's hit location (its own squares may be none); at most one shield
+ * station per hit location; blue squares only in shield stations, weak
+ * points only on white squares, no start dot on red.
  */
 #ifndef TURNPOST_HEAVYSTEAM_TITAN_H
 #define TURNPOST_HEAVYSTEAM_TITAN_H
