@@ -15,8 +15,9 @@
  * change reports events ({"type": ...}) to the array the caller passes
  * (NULL for none) and refuses a bad request with struct rules_error,
  * changing nothing. A saved titan keeps cube, moved, pressure, reserve,
- * destroyed, flow, flow_next, owed and discarded; square, nsquares and
- * max_damage come back from the board and the cards (hs_titan_init).
+ * destroyed, flow, flow_next, owed and discarded; square, nsquares,
+ * max_damage and fragile come back from the board and the cards
+ * (hs_titan_init).
  *
  * Board JSON (every key required unless marked optional):
  *   {"id": "uk_heavy_...", "name": "...", "faction": "uk"|"cet",
@@ -146,7 +147,8 @@ struct hs_cubes {
 /* Damage still to be placed, one cube at a time, newest obligation first. */
 enum hs_owed_kind {
     HS_OWED_HIT,                 /* a hit's points past the shields */
-    HS_OWED_VOLATILE             /* a failed volatile roll's extra cubes */
+    HS_OWED_VOLATILE,            /* a failed volatile roll's extra cubes */
+    HS_OWED_WEAPON               /* Fragile, Low Ammo: on the weapon only */
 };
 
 struct hs_owed {
@@ -154,7 +156,7 @@ struct hs_owed {
     int count;
     enum hs_location location;   /* HS_OWED_HIT */
     int critical;                /* HS_OWED_HIT: the attacker places the last */
-    int station;                 /* HS_OWED_VOLATILE: the weapon's station */
+    int station;                 /* VOLATILE, WEAPON: the weapon's station */
 };
 
 /* A titan's cubes: its board (borrowed) with the cards mounted on it. */
@@ -169,6 +171,7 @@ struct hs_titan {
     int reserve;                                   /* white cubes in the power reserve */
     int destroyed;
     int max_damage[HS_MOUNTS];   /* the card's highest damage (volatile) */
+    int fragile[HS_MOUNTS];      /* the card's Fragile X, 0 for none */
     int flow;                    /* 1 while steam allocation moves steam */
     int flow_next;               /* position in board->order still to move */
     int nowed;
@@ -184,6 +187,7 @@ struct hs_mounted {
     int nsquares;
     struct hs_square square[HS_MAX_SQUARES];
     int max_damage;              /* highest damage it can deal (volatile) */
+    int fragile;                 /* Fragile X, 0 for none */
     int charged;                 /* Charged Up X taken at setup, else 0 */
 };
 
