@@ -161,6 +161,22 @@ static void duplicate_station(json_t *o)
     json_object_set_new(station_json(o, "vent"), "id", json_string("pipe"));
 }
 
+static void two_shields_in_a_location(json_t *o)
+{
+    json_object_set_new(station_json(o, "vent"), "type", json_string("shield"));
+}
+static void boiler_without_white(json_t *o)
+{
+    json_object_set_new(station_json(o, "boiler"), "squares",
+                        json_pack("[{ss}]", "colour", "red"));
+}
+static void red_start_dot(json_t *o)
+{
+    json_object_set_new(json_array_get(json_object_get(station_json(o, "command"),
+                                                       "squares"), 2),
+                        "start", json_true());
+}
+
 static void test_board_refuses_what_it_does_not_know(void)
 {
     refused(unknown_top_key, "unknown key \"colour\"");
@@ -181,6 +197,9 @@ static void test_board_refuses_what_it_does_not_know(void)
     refused(blue_outside_shield, "shield station");
     refused(weak_on_red, "white square");
     refused(duplicate_station, "pipe twice");
+    refused(two_shields_in_a_location, "two shield stations in the torso");
+    refused(boiler_without_white, "needs white squares");
+    refused(red_start_dot, "no start dot");
 }
 
 static void test_full_board_orders_steam_furthest_first(void)
