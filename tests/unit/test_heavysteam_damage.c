@@ -101,6 +101,21 @@ static void test_shields_piercing_and_close_combat_leave_cubes_in_place(void)
     check_white_conserved(t);
 }
 
+static void test_critical_stopped_by_the_shields_does_nothing(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+    struct hs_damage_choices c;
+
+    power_torso_shield(t);
+    /* HS-AMB-09: no cube got past the shields, so there is no last one */
+    CHECK(ok(hs_titan_hit(t, HS_TORSO, hs_titan_shields(t, HS_TORSO, 2, 0, &rng, events),
+                          1, events, &err), &err));
+    hs_titan_damage_choices(t, &c);
+    CHECK_EQ_INT(c.placer, HS_PLACER_NONE);
+    CHECK_EQ_INT(count_events("damage_owed"), 0);
+}
+
 static void test_damage_only_on_white_squares_of_the_hit_location(void)
 {
     struct hs_titan *t = fresh(&heavy);
@@ -519,6 +534,7 @@ int main(void)
     RUN(test_repair_spends_its_cost_and_removes_damage);
     RUN(test_shields_absorb_steam_before_shield_cubes);
     RUN(test_shields_piercing_and_close_combat_leave_cubes_in_place);
+    RUN(test_critical_stopped_by_the_shields_does_nothing);
     RUN(test_damage_only_on_white_squares_of_the_hit_location);
     RUN(test_damage_displaced_steam_moves_within_its_station);
     RUN(test_damage_discards_steam_that_has_no_room);

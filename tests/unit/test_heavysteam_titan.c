@@ -456,6 +456,18 @@ static void test_steam_mandatory_movement(void)
     check_white_conserved(t);
 }
 
+static void test_steam_may_go_to_a_vent_while_stations_have_room(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+
+    /* HS-AMB-37: the player chooses among arrows; a vent is one */
+    CHECK(ok(hs_steam_begin(t, &err), &err));
+    CHECK(ok(flow(t, "vent", 3, 0, "command", 1, 0, &err), &err));
+    CHECK_EQ_INT(steam_at(t, "vent"), 3);
+    check_white_conserved(t);
+}
+
 /* Plays steam phases on the small board until both guns' white squares
  * are full and the pipe holds two cubes. */
 static void fill_the_guns(struct hs_titan *t)
@@ -678,6 +690,7 @@ int main(void)
     RUN(test_purchase_steam_goes_to_the_reserve);
     RUN(test_steam_moves_furthest_cubes_first);
     RUN(test_steam_mandatory_movement);
+    RUN(test_steam_may_go_to_a_vent_while_stations_have_room);
     RUN(test_steam_need_not_move_to_a_vent_or_a_full_station);
     RUN(test_steam_onto_red_square_adds_heat);
     RUN(test_steam_left_on_red_square_adds_heat);
