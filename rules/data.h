@@ -35,4 +35,12 @@ int rules_data_int(char *error, const json_t *obj, const char *what,
 int rules_data_str(char *error, const json_t *obj, const char *what,
                    const char *key, char *out, size_t size);
 
+/*
+ * The index of the entry of items (n of them, size bytes apart) whose
+ * NUL-terminated id, at id_offset inside each, is id; -1 when none is or
+ * id is NULL. For a catalog's lookups by id.
+ */
+int rules_data_find(const void *items, int n, size_t size, size_t id_offset,
+                    const char *id);
+
 #endif

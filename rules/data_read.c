@@ -57,3 +57,14 @@ int rules_data_str(char *error, const json_t *obj, const char *what,
     memcpy(out, json_string_value(v), json_string_length(v) + 1);
     return 0;
 }
+
+int rules_data_find(const void *items, int n, size_t size, size_t id_offset,
+                    const char *id)
+{
+    const char *base = items;
+
+    for (int i = 0; id && i < n; i++)
+        if (strcmp(base + (size_t)i * size + id_offset, id) == 0)
+            return i;
+    return -1;
+}

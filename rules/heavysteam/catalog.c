@@ -10,6 +10,7 @@
 #include "catalog.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -414,34 +415,26 @@ int hs_catalog_read(struct hs_catalog *cat,
 
 int hs_catalog_titan(const struct hs_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->ntitans; i++)
-        if (strcmp(cat->titan[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->titan, cat->ntitans, sizeof cat->titan[0],
+                           offsetof(struct hs_board, id), id);
 }
 
 int hs_catalog_weapon(const struct hs_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->nweapons; i++)
-        if (strcmp(cat->weapon[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->weapon, cat->nweapons, sizeof cat->weapon[0],
+                           offsetof(struct hs_weapon_card, id), id);
 }
 
 int hs_catalog_battle(const struct hs_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->nbattle; i++)
-        if (strcmp(cat->battle[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->battle, cat->nbattle, sizeof cat->battle[0],
+                           offsetof(struct hs_battle_card, id), id);
 }
 
 int hs_catalog_pilot(const struct hs_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->npilots; i++)
-        if (strcmp(cat->pilot[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->pilot, cat->npilots, sizeof cat->pilot[0],
+                           offsetof(struct hs_pilot, id), id);
 }
 
 void hs_catalog_mounted(const struct hs_weapon_card *w, struct hs_mounted *m)

@@ -10,6 +10,7 @@
 #include "catalog.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -588,26 +589,20 @@ out:
 
 int steam_catalog_map(const struct st_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->nmaps; i++)
-        if (strcmp(cat->map[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->map, cat->nmaps, sizeof cat->map[0],
+                           offsetof(struct st_map, id), id);
 }
 
 int steam_catalog_tile(const struct st_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < cat->ntiles; i++)
-        if (strcmp(cat->tile[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->tile, cat->ntiles, sizeof cat->tile[0],
+                           offsetof(struct st_tile, id), id);
 }
 
 int steam_catalog_action(const struct st_catalog *cat, const char *id)
 {
-    for (int i = 0; id && i < ST_ACTIONS; i++)
-        if (strcmp(cat->action[i].id, id) == 0)
-            return i;
-    return -1;
+    return rules_data_find(cat->action, ST_ACTIONS, sizeof cat->action[0],
+                           offsetof(struct st_action_info, id), id);
 }
 
 static struct st_catalog catalog;
