@@ -446,6 +446,7 @@ void hs_catalog_mounted(const struct hs_weapon_card *w, struct hs_mounted *m)
         m->square[q].volatile_n = w->volatile_n[q];
     }
     m->max_damage = w->max_damage;
+    m->fragile = w->trait[HS_T_FRAGILE];
 }
 
 static const char *embedded(const char *path, void *ctx)

@@ -245,6 +245,11 @@ static void test_hs_r_02_printed_loadouts_fit(void)
             CHECK(cat->weapon[w].size == HS_NONE || cat->weapon[w].size == (int)t->size);
             points += cat->weapon[w].cost;
             hs_catalog_mounted(&cat->weapon[w], &card[m]);
+            /* what a mounted card keeps of its card: its squares, volatile
+             * numbers, highest damage and Fragile */
+            CHECK_EQ_INT(card[m].nsquares, cat->weapon[w].nsquares);
+            CHECK_EQ_INT(card[m].max_damage, cat->weapon[w].max_damage);
+            CHECK_EQ_INT(card[m].fragile, cat->weapon[w].trait[HS_T_FRAGILE]);
         }
         CHECK(points <= t->points);
         if (!CHECK_EQ_INT(hs_titan_init(titan, t, card, events, &err), 0))
