@@ -48,6 +48,14 @@ int hs_corrupt(struct rules_error *err, const char *what)
                       "The stored game state is damaged (%s).", what);
 }
 
+void hs_game_event(json_t *events, json_t *ev)
+{
+    if (events && ev)
+        json_array_append_new(events, ev);
+    else
+        json_decref(ev);
+}
+
 int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out)
 {
     json_t *v = json_object_get(o, key);

@@ -10,6 +10,9 @@
 /* Fills err with "corrupt_state" naming what is damaged; returns -1. */
 int hs_corrupt(struct rules_error *err, const char *what);
 
+/* Appends ev (stolen) to events; events may be NULL. */
+void hs_game_event(json_t *events, json_t *ev);
+
 /* o[key] as an integer in [lo, hi], or as a boolean (0/1); -1 otherwise. */
 int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out);
 int hs_get_bool(const json_t *o, const char *key, int *out);
