@@ -77,7 +77,7 @@ int hs_get_bool(const json_t *o, const char *key, int *out)
     return 0;
 }
 
-int hs_name_index(const char *const *names, const char *name)
+int hs_json_name(const char *const *names, const char *name)
 {
     for (int i = 0; name && names[i]; i++)
         if (strcmp(names[i], name) == 0)
@@ -282,7 +282,7 @@ static int load_orders(struct hs_orders *o, const json_t *v)
         !json_is_array(types) || json_array_size(types) > 8)
         return -1;
     json_array_foreach(types, i, t) {
-        int k = hs_name_index(type_names, json_string_value(t));
+        int k = hs_json_name(type_names, json_string_value(t));
 
         if (k < 0)
             return -1;
@@ -449,19 +449,19 @@ static int load_counters(struct hs_game *g, const json_t *state)
         hs_get_int(state, "winner_team", -1, HS_TEAMS - 1, &g->winner_team) ||
         hs_get_bool(state, "nobody_bought", &g->nobody_bought))
         return -1;
-    if ((k = hs_name_index(stage_names, st)) < 0)
+    if ((k = hs_json_name(stage_names, st)) < 0)
         return -1;
     g->stage = (enum hs_stage)k;
-    if ((k = hs_name_index(phase_names, ph)) < 0 || k == HS_PH_NONE)
+    if ((k = hs_json_name(phase_names, ph)) < 0 || k == HS_PH_NONE)
         return -1;
     g->phase = (enum hs_phase)k;
-    if ((k = hs_name_index(ask_names, ask)) < 0)
+    if ((k = hs_json_name(ask_names, ask)) < 0)
         return -1;
     g->ask = (enum hs_ask)k;
     if (json_array_size(tf) != HS_TEAMS)
         return -1;
     for (int t = 0; t < HS_TEAMS; t++)
-        if ((g->team_faction[t] = hs_name_index(
+        if ((g->team_faction[t] = hs_json_name(
                  faction_names, json_string_value(json_array_get(tf, (size_t)t)))) < 0)
             return -1;
     return g->team_faction[0] == g->team_faction[1] ? -1 : 0;   /* HS-R-01 */

@@ -18,7 +18,7 @@ int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out);
 int hs_get_bool(const json_t *o, const char *key, int *out);
 
 /* The index of name in the NULL-terminated list names, or -1. */
-int hs_name_index(const char *const *names, const char *name);
+int hs_json_name(const char *const *names, const char *name);
 
 /* A titan, its cubes and its cards (the seats already read). Its terrain
  * is taken from the in-play cards still unclaimed (claimed[] by card

@@ -96,8 +96,8 @@ static int load_owed(struct hs_titan *t, const json_t *a)
     json_array_foreach(a, i, v) {
         struct hs_owed *w = &t->owed[i];
         json_t *st = json_object_get(v, "station");
-        int k = hs_name_index(owed_names, json_string_value(json_object_get(v, "kind")));
-        int l = hs_name_index(location_keys,
+        int k = hs_json_name(owed_names, json_string_value(json_object_get(v, "kind")));
+        int l = hs_json_name(location_keys,
                               json_string_value(json_object_get(v, "location")));
 
         if (!json_is_object(v) || rules_unknown_key(v, keys) || k < 0 || l < 0 ||
@@ -256,7 +256,7 @@ int hs_unit_load(struct hs_game *g, int i, const json_t *o,
     const struct hs_catalog *cat = hs_catalog_get();
     struct hs_unit_at *u = &g->unit[i];
     json_t *c = json_object_get(o, "card");
-    int k = hs_name_index(unit_names, json_string_value(json_object_get(o, "kind")));
+    int k = hs_json_name(unit_names, json_string_value(json_object_get(o, "kind")));
 
     if (!json_is_object(o) || rules_unknown_key(o, keys) || k < 0 ||
         hs_get_int(o, "team", 0, HS_TEAMS - 1, &u->team) ||

@@ -56,7 +56,7 @@ static int read_options(const json_t *o, int seats, struct options *op,
         return rules_fail(err, "bad_seats", RULE_SCENARIO,
                           "The Meeting Engagement is played by 2 players here.");
     v = json_object_get(o, "size");
-    if (v && (op->size = hs_name_index(size_ids, json_string_value(v))) < 0)
+    if (v && (op->size = hs_json_name(size_ids, json_string_value(v))) < 0)
         return rules_fail(err, "bad_size", RULE_SCENARIO,
                           "The size is \"heavy\" or \"light\": heavy against "
                           "heavy, or light against light.");
@@ -66,7 +66,7 @@ static int read_options(const json_t *o, int seats, struct options *op,
             return rules_fail(err, "bad_factions", RULE_TEAMS,
                               "factions names \"uk\" or \"cet\" for each seat.");
         for (int s = 0; s < seats; s++)
-            if ((op->faction[s] = hs_name_index(
+            if ((op->faction[s] = hs_json_name(
                      faction_ids, json_string_value(json_array_get(v, (size_t)s)))) < 0)
                 return rules_fail(err, "bad_factions", RULE_TEAMS,
                                   "factions names \"uk\" or \"cet\" for each seat.");
