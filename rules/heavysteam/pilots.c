@@ -173,3 +173,42 @@ int hs_pilot_apply(struct hs_game *g, int seat, const json_t *move,
         reveal(g, events);
     return 0;
 }
+
+json_t *hs_pilot_moves(const struct hs_game *g, int seat)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *moves = json_array();
+
+    if (g->stage != HS_STAGE_PILOTS || seat < 0 || seat >= g->nplayers ||
+        g->p[seat].pilot >= 0)
+        return json_pack("{s:o}", "moves", moves);
+    for (int i = 0; i < cat->npilots; i++) {
+        const struct hs_titan_at *t = &g->titan[g->p[seat].titan];
+        const struct hs_pilot *pl = &cat->pilot[i];
+        json_t *charge = json_object(), *m;
+        int taken = 0;
+
+        for (int s = 0; s < g->nplayers; s++)
+            taken |= g->p[s].pilot == i;
+        if (taken || pl->faction != t->cubes.board->faction ||
+            (pl->size != HS_NONE && pl->size != (int)t->cubes.board->size)) {
+            json_decref(charge);
+            continue;
+        }
+        for (int k = 0; k < HS_MOUNTS; k++) {
+            int x = t->card[k] < 0 ? 0 : cat->weapon[t->card[k]].trait[HS_T_CHARGED_UP];
+
+            if (x > 0)
+                json_object_set_new(charge, mount_keys[k],
+                                    json_pack("{s:i, s:i}", "min", 0, "max", x));
+        }
+        m = json_pack("{s:s, s:s, s:s}", "type", "pilot", "pilot", pl->id, "form",
+                      json_object_size(charge) ? "shape" : "move");
+        if (json_object_size(charge))
+            json_object_set_new(m, "charge", charge);
+        else
+            json_decref(charge);
+        json_array_append_new(moves, m);
+    }
+    return json_pack("{s:o}", "moves", moves);
+}

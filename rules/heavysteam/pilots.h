@@ -24,6 +24,15 @@
 int hs_pilot_apply(struct hs_game *g, int seat, const json_t *move,
                    struct rng *rng, json_t *events, struct rules_error *err);
 
+/*
+ * The pilot moves seat may make now, for legal_moves: {"moves": [...]},
+ * one entry a pilot it may choose; where a card takes Charged Up steam
+ * the entry is a shape ("form": "shape") whose "charge" gives each such
+ * mount {"min": 0, "max": X}, else a move ("form": "move"). Empty once
+ * seat has chosen or outside the pilots stage. New reference.
+ */
+json_t *hs_pilot_moves(const struct hs_game *g, int seat);
+
 /* The first seat of team, in seat order; -1 when it has none. */
 int hs_team_first_seat(const struct hs_game *g, int team);
 

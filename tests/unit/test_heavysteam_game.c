@@ -89,6 +89,18 @@ static void check_round_trip(const struct hs_game *g)
     free(h);
 }
 
+/* Occurrences of "s" (quoted) in text. */
+static int occurrences(const char *text, const char *s)
+{
+    char q[HS_NAME + 3];
+    int n = 0;
+
+    snprintf(q, sizeof q, "\"%s\"", s);
+    for (const char *p = strstr(text, q); p; p = strstr(p + 1, q))
+        n++;
+    return n;
+}
+
 /* ---- setup ---------------------------------------------------------------- */
 
 static void test_hs_r_08_battle_cards_from_many_seeds(void)
@@ -396,19 +408,102 @@ static void test_hs_r_62_charged_up_with_the_pilot(void)
     free(g);
 }
 
-/* ---- views ---------------------------------------------------------------- */
-
-/* Occurrences of "s" (quoted) in text. */
-static int occurrences(const char *text, const char *s)
+static void test_hs_r_06_pilot_moves_listed_are_accepted(void)
 {
-    char q[HS_NAME + 3];
-    int n = 0;
+    struct hs_game *g = new_game(8, "{\"size\": \"light\"}", NULL);
+    json_t *ms = hs_pilot_moves(g, 0), *m, *after;
+    size_t i;
 
-    snprintf(q, sizeof q, "\"%s\"", s);
-    for (const char *p = strstr(text, q); p; p = strstr(p + 1, q))
-        n++;
-    return n;
+    /* U.K. lights: every U.K. pilot but the heavy-only Halloway */
+    CHECK_EQ_INT(json_array_size(json_object_get(ms, "moves")), 4);
+    json_array_foreach(json_object_get(ms, "moves"), i, m) {
+        struct hs_game *h = new_game(8, "{\"size\": \"light\"}", NULL);
+        json_t *mv = json_pack("{s:s, s:O}", "type", "pilot", "pilot",
+                               json_object_get(m, "pilot"));
+        json_t *ch = json_object_get(m, "charge");
+        struct rules_error err;
+        struct rng r;
+
+        CHECK_EQ_STR(json_string_value(json_object_get(m, "form")), "shape");
+        CHECK_EQ_INT(json_integer_value(json_object_get(json_object_get(ch, "right_arm"),
+                                                        "max")), 2);
+        json_object_set_new(mv, "charge", json_pack("{s:i}", "right_arm", 2));
+        seeded(&r, 1);
+        CHECK_EQ_INT(hs_pilot_apply(h, 0, mv, &r, NULL, &err), 0);
+        json_decref(mv);
+        free(h);
+    }
+    json_decref(ms);
+    ms = hs_pilot_moves(g, 1);
+    CHECK_EQ_INT(json_array_size(json_object_get(ms, "moves")), 4);
+    json_decref(ms);
+    after = json_pack("{s:s, s:s}", "type", "pilot", "pilot", "zedock");
+    {
+        struct rules_error err;
+        struct rng r;
+
+        seeded(&r, 1);
+        CHECK_EQ_INT(hs_pilot_apply(g, 0, after, &r, NULL, &err), 0);
+    }
+    json_decref(after);
+    ms = hs_pilot_moves(g, 0);
+    CHECK_EQ_INT(json_array_size(json_object_get(ms, "moves")), 0);
+    json_decref(ms);
+    free(g);
 }
+
+/* The engine's setup: a state that loads, and setup events that tell
+ * each hand to its seat only. */
+static void test_hs_r_08_setup_events_keep_hands_private(void)
+{
+    for (int k = 0; k < 20; k++) {
+        json_t *state = NULL, *events = NULL, *e;
+        struct hs_game *g = calloc(1, sizeof *g);
+        struct rules_error err;
+        struct rng r;
+        size_t i;
+        int dealt = 0;
+
+        seeded(&r, k);
+        if (!CHECK(hs_setup(NULL, 2, &r, &state, &events, &err) == 0))
+            fprintf(stderr, "%s\n", err.message);
+        CHECK_EQ_INT(hs_game_load(g, state, &err), 0);
+        json_array_foreach(events, i, e) {
+            json_t *to = json_object_get(e, "to");
+            char *text = json_dumps(e, JSON_COMPACT);
+
+            if (strcmp(json_string_value(json_object_get(e, "type")), "cards_dealt") == 0) {
+                int s = (int)json_integer_value(json_object_get(e, "seat"));
+
+                dealt++;
+                CHECK(json_array_size(to) == 1 &&
+                      json_integer_value(json_array_get(to, 0)) == s);
+                CHECK_EQ_INT(json_array_size(json_object_get(e, "cards")), 3);
+            } else {
+                int track = strcmp(json_string_value(json_object_get(e, "type")),
+                                   "track_filled") == 0;
+
+                /* a public event names only the track's cards */
+                CHECK(to == NULL);
+                for (int b = 0; b < cat()->nbattle; b++) {
+                    int on_track = 0;
+
+                    for (int j = 0; j < g->nslots; j++)
+                        on_track += g->card[g->slot[j]] == b;
+                    CHECK_EQ_INT(occurrences(text, cat()->battle[b].id),
+                                 track ? on_track : 0);
+                }
+            }
+            free(text);
+        }
+        CHECK_EQ_INT(dealt, 2);
+        json_decref(state);
+        json_decref(events);
+        free(g);
+    }
+}
+
+/* ---- views ---------------------------------------------------------------- */
 
 /* Every battle card id appears in seat's view as often as it lies in the
  * open (track, discard, set aside, in play) or in seat's own hand; a
@@ -607,6 +702,8 @@ int main(void)
     RUN(test_hs_r_06_pilot_of_the_titans_faction_and_size);
     RUN(test_hs_r_04_pilots_secret_then_revealed_together);
     RUN(test_hs_r_62_charged_up_with_the_pilot);
+    RUN(test_hs_r_06_pilot_moves_listed_are_accepted);
+    RUN(test_hs_r_08_setup_events_keep_hands_private);
     RUN(test_hs_r_04_views_leak_nothing);
     RUN(test_state_load_refuses_damaged_states);
     RUN(test_state_load_takes_cubes_moved_between_places);
