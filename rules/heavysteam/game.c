@@ -412,7 +412,10 @@ static int load_attack(struct hs_game *g, const json_t *o)
         if (hs_get_int(o, attack_keys[k], lo[k], hi[k], attack_field(&g->attack, k)))
             return -1;
     g->attack.active = 1;
-    return 0;
+    /* a titan's weapon or a unit attacks, a titan or a unit is the target */
+    return (g->attack.mount >= 0) == (g->attack.unit >= 0) ||
+                   (g->attack.target_seat >= 0) == (g->attack.target_unit >= 0)
+               ? -1 : 0;
 }
 
 static json_t *dump_attack(const struct hs_game *g)
@@ -494,8 +497,9 @@ static int check_stage(const struct hs_game *g)
                        g->winner_team == -1 && !g->attack.active
                    ? 0 : -1;
     case HS_STAGE_ROUND:
+        /* a question is asked of a seat */
         return g->ask != HS_ASK_PILOT && g->round >= 1 && chosen == g->nplayers &&
-                       g->winner_team == -1
+                       g->winner_team == -1 && (g->ask == HS_ASK_NONE || g->ask_seat >= 0)
                    ? 0 : -1;
     case HS_STAGE_OVER:
         return g->winner_team >= 0 && chosen == g->nplayers && !g->attack.active

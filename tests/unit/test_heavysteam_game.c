@@ -657,6 +657,34 @@ static void same_faction(json_t *s)
     json_object_set_new(s, "team_faction", json_pack("[s, s]", "uk", "uk"));
 }
 
+static void no_seat_asked(json_t *s)
+{
+    json_object_set_new(s, "stage", json_string("round"));
+    json_object_set_new(s, "round", json_integer(1));
+    json_object_set_new(s, "ask", json_string("move"));
+    json_object_set_new(s, "ask_seat", json_integer(-1));
+}
+static void attack_without_weapon(json_t *s)
+{
+    json_t *a = json_object();
+    static const char *const keys[] = {
+        "attacker", "mount", "unit", "target_seat", "target_unit", "range", "dice",
+        "damage", "evaded", "hits", "crits", "defends", "crit_defends", "location",
+        "rerolled", "to_place", "critical", "shots_left", NULL};
+
+    for (int k = 0; keys[k]; k++)
+        json_object_set_new(a, keys[k], json_integer(0));
+    json_object_set_new(a, "mount", json_integer(-1));
+    json_object_set_new(a, "unit", json_integer(-1));
+    json_object_set_new(a, "target_unit", json_integer(-1));
+    json_object_set_new(s, "attack", a);
+}
+static void pilot_of_the_other_faction(json_t *s)
+{
+    json_object_set_new(json_array_get(json_object_get(s, "seats"), 0), "pilot",
+                        json_string("baer"));
+}
+
 static void test_state_load_refuses_damaged_states(void)
 {
     refuse_state(drop_deck_card, "corrupt_state");
@@ -670,6 +698,9 @@ static void test_state_load_refuses_damaged_states(void)
     refuse_state(short_track, "corrupt_state");
     refuse_state(unknown_key, "corrupt_state");
     refuse_state(same_faction, "corrupt_state");
+    refuse_state(no_seat_asked, "corrupt_state");
+    refuse_state(attack_without_weapon, "corrupt_state");
+    refuse_state(pilot_of_the_other_faction, "corrupt_state");
 }
 
 static void test_state_load_takes_cubes_moved_between_places(void)
