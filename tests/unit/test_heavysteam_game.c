@@ -570,17 +570,37 @@ static void test_hs_r_04_views_leak_nothing(void)
 
 /* ---- load ----------------------------------------------------------------- */
 
-/* A dumped state broken by edit is refused with code. */
-static void refuse_state(void (*edit)(json_t *), const char *code)
+/* A game of seed 7 with both pilots chosen and revealed. */
+static struct hs_game *revealed_game(void)
 {
-    struct hs_game *g = new_game(7, NULL, NULL), *h = calloc(1, sizeof *h);
+    struct hs_game *g = new_game(7, NULL, NULL);
+    struct rules_error err;
+
+    CHECK_EQ_INT(pilot_move(g, 0, "{\"type\": \"pilot\", \"pilot\": \"puffer\"}", NULL,
+                            &err), 0);
+    CHECK_EQ_INT(pilot_move(g, 1, "{\"type\": \"pilot\", \"pilot\": \"kessel\"}", NULL,
+                            &err), 0);
+    CHECK_EQ_INT(g->stage, HS_STAGE_ROUND);
+    return g;
+}
+
+/* A dumped state (of a revealed game or not) broken by edit is refused
+ * with code, the message naming what. */
+static void refuse_state(void (*edit)(json_t *), int revealed, const char *code,
+                         const char *what)
+{
+    struct hs_game *g = revealed ? revealed_game() : new_game(7, NULL, NULL);
+    struct hs_game *h = calloc(1, sizeof *h);
     json_t *s = hs_game_dump(g);
     struct rules_error err;
 
+    CHECK_EQ_INT(hs_game_load(h, s, &err), 0);
     edit(s);
     memset(&err, 0, sizeof err);
     CHECK_EQ_INT(hs_game_load(h, s, &err), -1);
     CHECK_EQ_STR(err.code, code);
+    if (!CHECK(strstr(err.message, what) != NULL))
+        fprintf(stderr, "%s\n", err.message);
     json_decref(s);
     free(g);
     free(h);
@@ -659,9 +679,6 @@ static void same_faction(json_t *s)
 
 static void no_seat_asked(json_t *s)
 {
-    json_object_set_new(s, "stage", json_string("round"));
-    json_object_set_new(s, "round", json_integer(1));
-    json_object_set_new(s, "ask", json_string("move"));
     json_object_set_new(s, "ask_seat", json_integer(-1));
 }
 static void attack_without_weapon(json_t *s)
@@ -687,20 +704,20 @@ static void pilot_of_the_other_faction(json_t *s)
 
 static void test_state_load_refuses_damaged_states(void)
 {
-    refuse_state(drop_deck_card, "corrupt_state");
-    refuse_state(extra_discard, "corrupt_state");
-    refuse_state(hand_card_twice, "corrupt_state");
-    refuse_state(boxed_woods, "corrupt_state");
-    refuse_state(one_steam_less, "corrupt_state");
-    refuse_state(shield_on_white, "corrupt_state");
-    refuse_state(owner_out_of_range, "corrupt_state");
-    refuse_state(other_data, "data_version_mismatch");
-    refuse_state(short_track, "corrupt_state");
-    refuse_state(unknown_key, "corrupt_state");
-    refuse_state(same_faction, "corrupt_state");
-    refuse_state(no_seat_asked, "corrupt_state");
-    refuse_state(attack_without_weapon, "corrupt_state");
-    refuse_state(pilot_of_the_other_faction, "corrupt_state");
+    refuse_state(drop_deck_card, 0, "corrupt_state", "battle cards");
+    refuse_state(extra_discard, 0, "corrupt_state", "battle cards");
+    refuse_state(hand_card_twice, 1, "corrupt_state", "battle cards");
+    refuse_state(boxed_woods, 0, "corrupt_state", "battle cards");
+    refuse_state(one_steam_less, 1, "corrupt_state", "cube totals");
+    refuse_state(shield_on_white, 0, "corrupt_state", "titan's cubes");
+    refuse_state(owner_out_of_range, 0, "corrupt_state", "owner");
+    refuse_state(other_data, 0, "data_version_mismatch", "other Heavy Steam data");
+    refuse_state(short_track, 0, "corrupt_state", "battle cards");
+    refuse_state(unknown_key, 0, "corrupt_state", "not a Heavy Steam state");
+    refuse_state(same_faction, 0, "corrupt_state", "counters");
+    refuse_state(no_seat_asked, 1, "corrupt_state", "stage");
+    refuse_state(attack_without_weapon, 1, "corrupt_state", "attack");
+    refuse_state(pilot_of_the_other_faction, 1, "corrupt_state", "pilot");
 }
 
 static void test_state_load_takes_cubes_moved_between_places(void)
