@@ -16,6 +16,11 @@
  * attacked). Standing orders answer some of them in advance: a seat may
  * set its orders at any time, and when a question they cover comes up the
  * engine answers it from them and logs that an order decided.
+ *
+ * The JSON state (game.c, game_titan.c) names catalog entries by id and
+ * battle cards by id zone by zone; a titan's cubes are one letter a
+ * square by station id. The stages: HS_STAGE_PILOTS (setup.h, pilots.h)
+ * asks every seat at once (ask_seat -1), then the rounds.
  */
 #ifndef TURNPOST_HEAVYSTEAM_GAME_H
 #define TURNPOST_HEAVYSTEAM_GAME_H
