@@ -16,6 +16,11 @@
  * attacked). Standing orders answer some of them in advance: a seat may
  * set its orders at any time, and when a question they cover comes up the
  * engine answers it from them and logs that an order decided.
+ *
+ * The JSON state (game.c, game_titan.c) names catalog entries by id and
+ * battle cards by id zone by zone; a titan's cubes are one letter a
+ * square by station id. The stages: HS_STAGE_PILOTS (setup.h, pilots.h)
+ * asks every seat at once (ask_seat -1), then the rounds.
  */
 #ifndef TURNPOST_HEAVYSTEAM_GAME_H
 #define TURNPOST_HEAVYSTEAM_GAME_H
@@ -82,7 +87,10 @@ struct hs_orders {
 struct hs_player {
     int team;
     int titan;                   /* index in titans */
-    int pilot;                   /* catalog index, -1 until chosen */
+    int pilot;                   /* catalog index, -1 until chosen; secret
+                                  * while the stage is HS_STAGE_PILOTS */
+    int charge[HS_MOUNTS];       /* Charged Up steam asked per mount, put on
+                                  * the card when the pilots are revealed */
     int once_used;               /* the pilot's once-per-game effect */
     int played_phase;            /* a battle card played this phase */
     int passed;                  /* passed in this phase (combat, buying) */
@@ -95,7 +103,9 @@ struct hs_titan_at {
     int card[HS_MOUNTS];         /* weapon card mounted per slot, -1 none */
     int owner;                   /* seat */
     int sector;                  /* 0..HS_SECTORS-1 */
-    int terrain;                 /* battle card played on it, -1 none */
+    int terrain;                 /* index into card[] of the terrain card
+                                  * played on it (zone HS_Z_IN_PLAY, held
+                                  * by owner), -1 none */
     int terrain_damage;          /* black cubes on that terrain card */
     int moved;                   /* paid to move this round (HS-AMB-12) */
 };
@@ -103,7 +113,7 @@ struct hs_titan_at {
 /* An infantry or mobile cannon on the board (its stats: the catalog's
  * struct hs_unit of the card that brought it). */
 struct hs_unit_at {
-    int card;                    /* battle card index it came from, -1 setup */
+    int card;                    /* catalog battle card it came from, -1 setup */
     enum hs_unit_kind kind;
     int team, owner;             /* owner: the seat that brought it in */
     int sector;
@@ -161,9 +171,33 @@ struct hs_game {
     int winner_team;             /* -1 until over */
 };
 
+/*
+ * Reads a stored state, checked as strictly as a move: every index in
+ * range, every battle card in exactly one zone, the deck a permutation of
+ * the deck-zone cards, every cube of every titan on a square that may hold
+ * it and the cube totals equal to the stocks' start (hs_game_count_cubes).
+ * Returns 0, or -1 with err (code "corrupt_state", or
+ * "data_version_mismatch").
+ */
 int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err);
 
-/* The JSON state of g. New reference; NULL only when out of memory. */
+/* The JSON state of g. New reference; NULL only when out of memory.
+ * Catalog entries are named by id; load followed by dump gives the same
+ * JSON. */
 json_t *hs_game_dump(const struct hs_game *g);
+
+/* Moves what each titan drew from the stocks (struct hs_titan's drawn)
+ * into the game's stocks and clears it; call after every titan rule. */
+void hs_game_settle(struct hs_game *g);
+
+/* Every cube of each colour (enum hs_stock) wherever it is: on titans,
+ * in pressure boxes and reserves, on terrain cards, discarded, in the
+ * stocks. A settled game counts the board's stocks exactly. */
+void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS]);
+
+/* Names the JSON state uses; "?" out of range. */
+const char *hs_stage_name(enum hs_stage s);
+const char *hs_ask_name(enum hs_ask a);
+const char *hs_faction_name(enum hs_faction f);
 
 #endif

@@ -1,0 +1,625 @@
+/*
+ * game.c - converts a Heavy Steam game between its JSON state and struct
+ * hs_game, checking the JSON as strictly as a move; the cube count.
+ *
+ * The battle cards are 54 physical cards, card[] in catalog order (each
+ * entry's copies side by side), so the state names them by id zone by
+ * zone: copies of one card are alike, and load gives each id the lowest
+ * copy not yet placed. Dump lists a zone in card order (the deck and the
+ * track in their own order), so load followed by dump is the same JSON.
+ */
+#include "game.h"
+
+#include <string.h>
+
+#include "game_json.h"
+
+static const char *const stage_names[] = {"pilots", "round", "over", NULL};
+static const char *const ask_names[] = {
+    "none", "pilot", "move", "after_move", "attack", "evade", "reroll", "damage",
+    "last_cube", "flow", "after_flow", "buy", "free_move", "play", NULL};
+static const char *const faction_names[] = {"uk", "cet", NULL};
+static const char *const phase_names[] = {"move", "combat", "steam", "cards",
+                                          "initiative", "pressure", "none", NULL};
+static const char *const type_names[] = {"boiler", "command", "mobility", "repair",
+                                         "shield", "weapon_slot", "vent",
+                                         "conduit", NULL};
+static const char *const mount_keys[] = {"left_arm", "right_arm", "torso", NULL};
+static const char *const stock_keys[] = {"white", "blue", "red", "black", NULL};
+
+const char *hs_stage_name(enum hs_stage s)
+{
+    return s >= 0 && s <= HS_STAGE_OVER ? stage_names[s] : "?";
+}
+
+const char *hs_ask_name(enum hs_ask a)
+{
+    return a >= 0 && a <= HS_ASK_PLAY ? ask_names[a] : "?";
+}
+
+const char *hs_faction_name(enum hs_faction f)
+{
+    return f == HS_UK || f == HS_CET ? faction_names[f] : "?";
+}
+
+int hs_corrupt(struct rules_error *err, const char *what)
+{
+    return rules_fail(err, "corrupt_state", "Turnpost: game state",
+                      "The stored game state is damaged (%s).", what);
+}
+
+void hs_game_event(json_t *events, json_t *ev)
+{
+    if (events && ev)
+        json_array_append_new(events, ev);
+    else
+        json_decref(ev);
+}
+
+int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out)
+{
+    json_t *v = json_object_get(o, key);
+
+    if (!json_is_integer(v) || json_integer_value(v) < lo ||
+        json_integer_value(v) > hi)
+        return -1;
+    *out = (int)json_integer_value(v);
+    return 0;
+}
+
+int hs_get_bool(const json_t *o, const char *key, int *out)
+{
+    json_t *v = json_object_get(o, key);
+
+    if (!json_is_boolean(v))
+        return -1;
+    *out = json_is_true(v);
+    return 0;
+}
+
+int hs_json_name(const char *const *names, const char *name)
+{
+    for (int i = 0; name && names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- cubes ----------------------------------------------------------------- */
+
+void hs_game_settle(struct hs_game *g)
+{
+    for (int i = 0; i < g->ntitans; i++) {
+        struct hs_cubes *d = &g->titan[i].cubes.drawn;
+
+        g->stock_white -= d->white;
+        g->stock_blue -= d->blue;
+        g->stock_red -= d->red;
+        g->stock_black -= d->black;
+        memset(d, 0, sizeof *d);
+    }
+}
+
+void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS])
+{
+    total[HS_STOCK_WHITE] = g->stock_white + g->discarded_white;
+    total[HS_STOCK_BLUE] = g->stock_blue;
+    total[HS_STOCK_RED] = g->stock_red;
+    total[HS_STOCK_BLACK] = g->stock_black;
+    for (int i = 0; i < g->ntitans; i++) {
+        const struct hs_titan *t = &g->titan[i].cubes;
+        struct hs_census c;
+
+        hs_titan_census(t, &c);
+        /* drawn: taken from the stocks but not yet settled */
+        total[HS_STOCK_WHITE] += c.steam_white + c.steam_red + c.pressure_steam +
+                                 c.reserve + c.discarded - t->drawn.white;
+        total[HS_STOCK_BLUE] += c.shield - t->drawn.blue;
+        total[HS_STOCK_RED] += c.pressure_heat - t->drawn.red;
+        total[HS_STOCK_BLACK] += c.damage + g->titan[i].terrain_damage - t->drawn.black;
+    }
+}
+
+/* ---- battle cards ------------------------------------------------------------ */
+
+static void expand_cards(struct hs_game *g, const struct hs_catalog *cat)
+{
+    g->ncards = 0;
+    for (int b = 0; b < cat->nbattle; b++)
+        for (int k = 0; k < cat->battle[b].copies && g->ncards < HS_MAX_DECK; k++)
+            g->card[g->ncards++] = b;
+}
+
+/* The lowest copy of the card named v not yet placed, put in zone; -1
+ * for an unknown id or no copy left. */
+static int place(struct hs_game *g, const json_t *v, enum hs_zone zone, int holder,
+                 int placed[])
+{
+    int b = hs_catalog_battle(hs_catalog_get(), json_string_value(v));
+
+    for (int i = 0; b >= 0 && i < g->ncards; i++)
+        if (g->card[i] == b && !placed[i]) {
+            placed[i] = 1;
+            g->zone[i] = zone;
+            g->holder[i] = holder;
+            return i;
+        }
+    return -1;
+}
+
+static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
+                     int holder, int placed[])
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    size_t i;
+    json_t *v;
+
+    if (!json_is_array(a))
+        return -1;
+    json_array_foreach(a, i, v) {
+        int c = place(g, v, zone, holder, placed);
+
+        if (c < 0)
+            return -1;
+        /* set aside: resolved events; the box: events and Enemy in Sight */
+        if (zone == HS_Z_EVENTS_DONE && cat->battle[g->card[c]].kind != HS_K_EVENT)
+            return -1;
+        if (zone == HS_Z_BOX && cat->battle[g->card[c]].kind != HS_K_EVENT &&
+            cat->battle[g->card[c]].kind != HS_K_START)
+            return -1;
+        if (zone == HS_Z_DECK)
+            g->deck[g->ndeck++] = c;
+    }
+    return 0;
+}
+
+static int load_battle_cards(struct hs_game *g, const json_t *o)
+{
+    static const char *const keys[] = {"deck", "track", "hands", "discard", "in_play",
+                                       "events_done", "box", NULL};
+    static const char *const pkeys[] = {"card", "seat", NULL};
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *track = json_object_get(o, "track"), *hands = json_object_get(o, "hands"),
+           *ip = json_object_get(o, "in_play"), *v;
+    int placed[HS_MAX_DECK] = {0};
+    size_t i;
+
+    expand_cards(g, cat);
+    if (g->ncards != HS_BATTLE_CARDS || !json_is_object(o) || rules_unknown_key(o, keys))
+        return -1;
+    if (load_list(g, json_object_get(o, "deck"), HS_Z_DECK, -1, placed) ||
+        load_list(g, json_object_get(o, "discard"), HS_Z_DISCARD, -1, placed) ||
+        load_list(g, json_object_get(o, "events_done"), HS_Z_EVENTS_DONE, -1, placed) ||
+        load_list(g, json_object_get(o, "box"), HS_Z_BOX, -1, placed))
+        return -1;
+    g->nslots = cat->board.nslots;
+    if (json_array_size(track) != (size_t)g->nslots)
+        return -1;
+    json_array_foreach(track, i, v)
+        if ((g->slot[i] = json_is_null(v) ? -1 : place(g, v, HS_Z_TRACK, -1, placed)) < 0 &&
+            !json_is_null(v))
+            return -1;
+    if (!json_is_array(hands) || json_array_size(hands) != (size_t)g->nplayers)
+        return -1;
+    json_array_foreach(hands, i, v)
+        if (load_list(g, v, HS_Z_HAND, (int)i, placed))
+            return -1;
+    if (!json_is_array(ip))
+        return -1;
+    json_array_foreach(ip, i, v) {
+        int s;
+
+        if (!json_is_object(v) || rules_unknown_key(v, pkeys) ||
+            hs_get_int(v, "seat", 0, g->nplayers - 1, &s) ||
+            place(g, json_object_get(v, "card"), HS_Z_IN_PLAY, s, placed) < 0)
+            return -1;
+    }
+    for (int c = 0; c < g->ncards; c++)
+        if (!placed[c])
+            return -1;          /* a card in no zone */
+    return 0;
+}
+
+int hs_claim_in_play(struct hs_game *g, int battle, int seat, int claimed[])
+{
+    for (int c = 0; c < g->ncards; c++)
+        if (g->card[c] == battle && g->zone[c] == HS_Z_IN_PLAY &&
+            g->holder[c] == seat && !claimed[c]) {
+            claimed[c] = 1;
+            return c;
+        }
+    return -1;
+}
+
+static json_t *zone_list(const struct hs_game *g, enum hs_zone z, int holder)
+{
+    json_t *a = json_array();
+
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == z && (holder < 0 || g->holder[c] == holder))
+            json_array_append_new(a, json_string(hs_catalog_get()->battle[g->card[c]].id));
+    return a;
+}
+
+static json_t *dump_battle_cards(const struct hs_game *g)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *deck = json_array(), *track = json_array(), *hands = json_array(),
+           *ip = json_array();
+
+    for (int i = 0; i < g->ndeck; i++)
+        json_array_append_new(deck, json_string(cat->battle[g->card[g->deck[i]]].id));
+    for (int i = 0; i < g->nslots; i++)
+        json_array_append_new(track, g->slot[i] < 0 ? json_null()
+                                     : json_string(cat->battle[g->card[g->slot[i]]].id));
+    for (int s = 0; s < g->nplayers; s++)
+        json_array_append_new(hands, zone_list(g, HS_Z_HAND, s));
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_IN_PLAY)
+            json_array_append_new(ip, json_pack("{s:s, s:i}", "card",
+                                                cat->battle[g->card[c]].id, "seat",
+                                                g->holder[c]));
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "deck", deck, "track",
+                     track, "hands", hands, "discard", zone_list(g, HS_Z_DISCARD, -1),
+                     "in_play", ip, "events_done", zone_list(g, HS_Z_EVENTS_DONE, -1),
+                     "box", zone_list(g, HS_Z_BOX, -1));
+}
+
+/* ---- seats ------------------------------------------------------------------- */
+
+static int load_orders(struct hs_orders *o, const json_t *v)
+{
+    static const char *const keys[] = {"evade", "cards_when_attacked", "damage",
+                                       "damage_types", "reroll", NULL};
+    json_t *types = json_object_get(v, "damage_types"), *t;
+    size_t i;
+
+    if (!json_is_object(v) || rules_unknown_key(v, keys) ||
+        hs_get_int(v, "evade", HS_ORDER_ASK, 99, &o->evade) ||
+        hs_get_int(v, "cards_when_attacked", HS_ORDER_ASK, 0, &o->cards_when_attacked) ||
+        hs_get_int(v, "damage", HS_ORDER_ASK, 1, &o->damage) ||
+        hs_get_int(v, "reroll", HS_ORDER_ASK, (1 << HS_LOCATIONS) - 1, &o->reroll) ||
+        !json_is_array(types) || json_array_size(types) > 8)
+        return -1;
+    json_array_foreach(types, i, t) {
+        int k = hs_json_name(type_names, json_string_value(t));
+
+        if (k < 0)
+            return -1;
+        o->damage_types[i] = (enum hs_station_type)k;
+    }
+    o->ntypes = (int)json_array_size(types);
+    return 0;
+}
+
+static json_t *dump_orders(const struct hs_orders *o)
+{
+    json_t *types = json_array();
+
+    for (int i = 0; i < o->ntypes; i++)
+        json_array_append_new(types, json_string(type_names[o->damage_types[i]]));
+    return json_pack("{s:i, s:i, s:i, s:o, s:i}", "evade", o->evade,
+                     "cards_when_attacked", o->cards_when_attacked, "damage",
+                     o->damage, "damage_types", types, "reroll", o->reroll);
+}
+
+static int load_seat(struct hs_game *g, int s, const json_t *o)
+{
+    static const char *const keys[] = {"team", "titan", "pilot", "charge", "once_used",
+                                       "played_phase", "passed", "orders", NULL};
+    struct hs_player *p = &g->p[s];
+    json_t *pilot = json_object_get(o, "pilot"), *ch = json_object_get(o, "charge");
+
+    if (!json_is_object(o) || rules_unknown_key(o, keys) ||
+        hs_get_int(o, "team", 0, HS_TEAMS - 1, &p->team) ||
+        hs_get_int(o, "titan", 0, g->nplayers - 1, &p->titan) ||
+        hs_get_bool(o, "once_used", &p->once_used) ||
+        hs_get_bool(o, "played_phase", &p->played_phase) ||
+        hs_get_bool(o, "passed", &p->passed) ||
+        load_orders(&p->orders, json_object_get(o, "orders")) ||
+        !json_is_object(ch) || rules_unknown_key(ch, mount_keys))
+        return -1;
+    for (int m = 0; m < HS_MOUNTS; m++)
+        if (hs_get_int(ch, mount_keys[m], 0, HS_MAX_SQUARES, &p->charge[m]))
+            return -1;
+    p->pilot = -1;
+    if (!json_is_null(pilot) &&
+        (p->pilot = hs_catalog_pilot(hs_catalog_get(), json_string_value(pilot))) < 0)
+        return -1;
+    for (int k = 0; k < s; k++)
+        if (g->p[k].titan == p->titan || (p->pilot >= 0 && g->p[k].pilot == p->pilot))
+            return -1;
+    return 0;
+}
+
+static json_t *dump_seat(const struct hs_game *g, int s)
+{
+    const struct hs_player *p = &g->p[s];
+    json_t *ch = json_object();
+
+    for (int m = 0; m < HS_MOUNTS; m++)
+        json_object_set_new(ch, mount_keys[m], json_integer(p->charge[m]));
+    return json_pack("{s:i, s:i, s:o, s:o, s:b, s:b, s:b, s:o}", "team", p->team,
+                     "titan", p->titan, "pilot",
+                     p->pilot < 0 ? json_null()
+                                  : json_string(hs_catalog_get()->pilot[p->pilot].id),
+                     "charge", ch, "once_used", p->once_used, "played_phase",
+                     p->played_phase, "passed", p->passed, "orders",
+                     dump_orders(&p->orders));
+}
+
+/* The pilot fits the seat's titan (HS-R-06), and the Charged Up steam
+ * asked for stays within each card's X (HS-R-62). */
+static int check_seat_titan(const struct hs_game *g, int s)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_player *p = &g->p[s];
+    const struct hs_titan_at *t = &g->titan[p->titan];
+    const struct hs_board *b = &cat->titan[t->board];
+
+    if (p->pilot >= 0 && (cat->pilot[p->pilot].faction != b->faction ||
+                          (cat->pilot[p->pilot].size != HS_NONE &&
+                           cat->pilot[p->pilot].size != (int)b->size)))
+        return -1;
+    for (int m = 0; m < HS_MOUNTS; m++)
+        if (p->charge[m] > (t->card[m] < 0 ? 0
+                            : cat->weapon[t->card[m]].trait[HS_T_CHARGED_UP]))
+            return -1;
+    return 0;
+}
+
+/* ---- the attack ---------------------------------------------------------------- */
+
+#define ATTACK_FIELDS 18
+static const char *const attack_keys[ATTACK_FIELDS + 1] = {
+    "attacker", "mount", "unit", "target_seat", "target_unit", "range", "dice",
+    "damage", "evaded", "hits", "crits", "defends", "crit_defends", "location",
+    "rerolled", "to_place", "critical", "shots_left", NULL};
+
+static int *attack_field(struct hs_attack *a, int k)
+{
+    int *f[ATTACK_FIELDS] = {
+        &a->attacker, &a->mount, &a->unit, &a->target_seat, &a->target_unit,
+        &a->range, &a->dice, &a->damage, &a->evaded, &a->hits, &a->crits,
+        &a->defends, &a->crit_defends, &a->location, &a->rerolled, &a->to_place,
+        &a->critical, &a->shots_left};
+
+    return f[k];
+}
+
+static int load_attack(struct hs_game *g, const json_t *o)
+{
+    int lo[ATTACK_FIELDS], hi[ATTACK_FIELDS];
+
+    memset(&g->attack, 0, sizeof g->attack);
+    if (json_is_null(o))
+        return 0;
+    if (!json_is_object(o) || rules_unknown_key(o, attack_keys))
+        return -1;
+    for (int k = 0; k < ATTACK_FIELDS; k++) {
+        lo[k] = 0;
+        hi[k] = 999;
+    }
+    hi[0] = g->nplayers - 1;
+    lo[1] = -1, hi[1] = HS_MOUNTS - 1;
+    lo[2] = -1, hi[2] = g->nunits - 1;
+    lo[3] = -1, hi[3] = g->nplayers - 1;
+    lo[4] = -1, hi[4] = g->nunits - 1;
+    hi[5] = HS_SECTORS - 1;
+    lo[13] = -1, hi[13] = HS_LOCATIONS - 1;
+    hi[14] = hi[16] = 1;
+    for (int k = 0; k < ATTACK_FIELDS; k++)
+        if (hs_get_int(o, attack_keys[k], lo[k], hi[k], attack_field(&g->attack, k)))
+            return -1;
+    g->attack.active = 1;
+    /* a titan's weapon or a unit attacks, a titan or a unit is the target */
+    return (g->attack.mount >= 0) == (g->attack.unit >= 0) ||
+                   (g->attack.target_seat >= 0) == (g->attack.target_unit >= 0)
+               ? -1 : 0;
+}
+
+static json_t *dump_attack(const struct hs_game *g)
+{
+    struct hs_attack a = g->attack;
+    json_t *o;
+
+    if (!a.active)
+        return json_null();
+    o = json_object();
+    for (int k = 0; k < ATTACK_FIELDS; k++)
+        json_object_set_new(o, attack_keys[k], json_integer(*attack_field(&a, k)));
+    return o;
+}
+
+/* ---- the whole state --------------------------------------------------------------- */
+
+static int load_counters(struct hs_game *g, const json_t *state)
+{
+    const char *st = json_string_value(json_object_get(state, "stage"));
+    const char *ph = json_string_value(json_object_get(state, "phase"));
+    const char *ask = json_string_value(json_object_get(state, "ask"));
+    json_t *tf = json_object_get(state, "team_faction");
+    int k;
+
+    if (hs_get_int(state, "scenario", 1, 1, &g->scenario) ||
+        hs_get_int(state, "players", 2, HS_MAX_PLAYERS, &g->nplayers) ||
+        hs_get_int(state, "round", 0, 1000, &g->round) ||
+        hs_get_int(state, "initiative", 0, HS_TEAMS - 1, &g->initiative) ||
+        hs_get_int(state, "turn_team", 0, HS_TEAMS - 1, &g->turn_team) ||
+        hs_get_int(state, "actor", -1, g->nplayers - 1, &g->actor) ||
+        hs_get_int(state, "ask_seat", -1, g->nplayers - 1, &g->ask_seat) ||
+        hs_get_int(state, "station", -1, HS_MAX_STATIONS - 1, &g->station) ||
+        hs_get_int(state, "winner_team", -1, HS_TEAMS - 1, &g->winner_team) ||
+        hs_get_bool(state, "nobody_bought", &g->nobody_bought))
+        return -1;
+    if ((k = hs_json_name(stage_names, st)) < 0)
+        return -1;
+    g->stage = (enum hs_stage)k;
+    if ((k = hs_json_name(phase_names, ph)) < 0 || k == HS_PH_NONE)
+        return -1;
+    g->phase = (enum hs_phase)k;
+    if ((k = hs_json_name(ask_names, ask)) < 0)
+        return -1;
+    g->ask = (enum hs_ask)k;
+    if (json_array_size(tf) != HS_TEAMS)
+        return -1;
+    for (int t = 0; t < HS_TEAMS; t++)
+        if ((g->team_faction[t] = hs_json_name(
+                 faction_names, json_string_value(json_array_get(tf, (size_t)t)))) < 0)
+            return -1;
+    return g->team_faction[0] == g->team_faction[1] ? -1 : 0;   /* HS-R-01 */
+}
+
+static int load_stocks(struct hs_game *g, const json_t *o)
+{
+    if (!json_is_object(o) || rules_unknown_key(o, stock_keys) ||
+        hs_get_int(o, "white", 0, 1000, &g->stock_white) ||
+        hs_get_int(o, "blue", 0, 1000, &g->stock_blue) ||
+        hs_get_int(o, "red", 0, 1000, &g->stock_red) ||
+        /* black may be borrowed below zero (HS-DATA-16) */
+        hs_get_int(o, "black", -1000, 1000, &g->stock_black))
+        return -1;
+    return 0;
+}
+
+/* What the stage says of the rest (HS-R-04: every pilot chosen before the
+ * first round). */
+static int check_stage(const struct hs_game *g)
+{
+    int chosen = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        chosen += g->p[s].pilot >= 0;
+    switch (g->stage) {
+    case HS_STAGE_PILOTS:
+        return g->ask == HS_ASK_PILOT && g->round == 0 && g->actor == -1 &&
+                       g->ask_seat == -1 && chosen < g->nplayers &&
+                       g->winner_team == -1 && !g->attack.active
+                   ? 0 : -1;
+    case HS_STAGE_ROUND:
+        /* a question is asked of a seat */
+        return g->ask != HS_ASK_PILOT && g->round >= 1 && chosen == g->nplayers &&
+                       g->winner_team == -1 && (g->ask == HS_ASK_NONE || g->ask_seat >= 0)
+                   ? 0 : -1;
+    case HS_STAGE_OVER:
+        return g->winner_team >= 0 && chosen == g->nplayers && !g->attack.active
+                   ? 0 : -1;
+    }
+    return -1;
+}
+
+int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err)
+{
+    static const char *const keys[] = {
+        "data_version", "scenario", "players", "team_faction", "stage", "phase",
+        "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
+        "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
+        "stocks", "discarded_white", "winner_team", NULL};
+    const struct hs_catalog *cat = hs_catalog_get();
+    const char *ver;
+    json_t *a, *v;
+    size_t i;
+    int claimed[HS_MAX_DECK] = {0}, total[HS_STOCKS];
+
+    memset(g, 0, sizeof *g);
+    if (!cat->ok)
+        return hs_corrupt(err, "data");
+    if (!json_is_object(state) || rules_unknown_key(state, keys))
+        return hs_corrupt(err, "not a Heavy Steam state");
+    ver = json_string_value(json_object_get(state, "data_version"));
+    if (!ver || strcmp(ver, cat->version) != 0)
+        return rules_fail(err, "data_version_mismatch", "Turnpost: game state",
+                          "This game was set up with other Heavy Steam data.");
+    if (load_counters(g, state))
+        return hs_corrupt(err, "counters");
+    a = json_object_get(state, "seats");
+    if (!json_is_array(a) || json_array_size(a) != (size_t)g->nplayers)
+        return hs_corrupt(err, "seats");
+    json_array_foreach(a, i, v)
+        if (load_seat(g, (int)i, v))
+            return hs_corrupt(err, "seat");
+    for (int t = 0; t < HS_TEAMS; t++) {
+        int n = 0;
+
+        for (int s = 0; s < g->nplayers; s++)
+            n += g->p[s].team == t;
+        if (n == 0)
+            return hs_corrupt(err, "a team without players");
+    }
+    if (load_battle_cards(g, json_object_get(state, "battle_cards")))
+        return hs_corrupt(err, "battle cards");
+    a = json_object_get(state, "titans");
+    if (!json_is_array(a) || json_array_size(a) != (size_t)g->nplayers)
+        return hs_corrupt(err, "titans");
+    g->ntitans = g->nplayers;
+    json_array_foreach(a, i, v)
+        if (hs_titan_load(g, (int)i, v, claimed, err))
+            return -1;
+    for (int s = 0; s < g->nplayers; s++)
+        if (check_seat_titan(g, s))
+            return hs_corrupt(err, "pilot or Charged Up");
+    a = json_object_get(state, "units");
+    if (!json_is_array(a) || json_array_size(a) > HS_MAX_UNITS)
+        return hs_corrupt(err, "units");
+    g->nunits = (int)json_array_size(a);
+    json_array_foreach(a, i, v)
+        if (hs_unit_load(g, (int)i, v, err))
+            return -1;
+    if (load_attack(g, json_object_get(state, "attack")))
+        return hs_corrupt(err, "attack");
+    if (load_stocks(g, json_object_get(state, "stocks")) ||
+        hs_get_int(state, "discarded_white", 0, 1000, &g->discarded_white))
+        return hs_corrupt(err, "stocks");
+    hs_game_count_cubes(g, total);
+    for (int k = 0; k < HS_STOCKS; k++)
+        if (total[k] != cat->board.stock[k])
+            return hs_corrupt(err, "cube totals");
+    if (check_stage(g))
+        return hs_corrupt(err, "stage");
+    if (g->station >= 0 && (g->ask_seat < 0 ||
+                            g->station >= g->titan[g->p[g->ask_seat].titan]
+                                              .cubes.board->nstations))
+        return hs_corrupt(err, "station");
+    return 0;
+}
+
+json_t *hs_game_dump(const struct hs_game *g)
+{
+    json_t *o = json_object(), *seats = json_array(), *titans = json_array(),
+           *units = json_array();
+
+    for (int s = 0; s < g->nplayers; s++)
+        json_array_append_new(seats, dump_seat(g, s));
+    for (int i = 0; i < g->ntitans; i++)
+        json_array_append_new(titans, hs_titan_dump(g, i));
+    for (int i = 0; i < g->nunits; i++)
+        json_array_append_new(units, hs_unit_dump(g, i));
+    json_object_set_new(o, "data_version", json_string(hs_catalog_get()->version));
+    json_object_set_new(o, "scenario", json_integer(g->scenario));
+    json_object_set_new(o, "players", json_integer(g->nplayers));
+    json_object_set_new(o, "team_faction",
+                        json_pack("[s, s]", faction_names[g->team_faction[0]],
+                                  faction_names[g->team_faction[1]]));
+    json_object_set_new(o, "stage", json_string(stage_names[g->stage]));
+    json_object_set_new(o, "phase", json_string(phase_names[g->phase]));
+    json_object_set_new(o, "round", json_integer(g->round));
+    json_object_set_new(o, "initiative", json_integer(g->initiative));
+    json_object_set_new(o, "turn_team", json_integer(g->turn_team));
+    json_object_set_new(o, "actor", json_integer(g->actor));
+    json_object_set_new(o, "ask", json_string(ask_names[g->ask]));
+    json_object_set_new(o, "ask_seat", json_integer(g->ask_seat));
+    json_object_set_new(o, "station", json_integer(g->station));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "titans", titans);
+    json_object_set_new(o, "units", units);
+    json_object_set_new(o, "attack", dump_attack(g));
+    json_object_set_new(o, "battle_cards", dump_battle_cards(g));
+    json_object_set_new(o, "nobody_bought", json_boolean(g->nobody_bought));
+    json_object_set_new(o, "stocks",
+                        json_pack("{s:i, s:i, s:i, s:i}", "white", g->stock_white,
+                                  "blue", g->stock_blue, "red", g->stock_red,
+                                  "black", g->stock_black));
+    json_object_set_new(o, "discarded_white", json_integer(g->discarded_white));
+    json_object_set_new(o, "winner_team", json_integer(g->winner_team));
+    return o;
+}

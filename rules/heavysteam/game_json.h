@@ -1,0 +1,38 @@
+/*
+ * game_json.h - what game.c and game_titan.c share to read and write the
+ * JSON state. Not for callers outside them (they use game.h).
+ */
+#ifndef TURNPOST_HEAVYSTEAM_GAME_JSON_H
+#define TURNPOST_HEAVYSTEAM_GAME_JSON_H
+
+#include "game.h"
+
+/* Fills err with "corrupt_state" naming what is damaged; returns -1. */
+int hs_corrupt(struct rules_error *err, const char *what);
+
+/* Appends ev (stolen) to events; events may be NULL. */
+void hs_game_event(json_t *events, json_t *ev);
+
+/* o[key] as an integer in [lo, hi], or as a boolean (0/1); -1 otherwise. */
+int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out);
+int hs_get_bool(const json_t *o, const char *key, int *out);
+
+/* The index of name in the NULL-terminated list names, or -1. */
+int hs_json_name(const char *const *names, const char *name);
+
+/* A titan, its cubes and its cards (the seats already read). Its terrain
+ * is taken from the in-play cards still unclaimed (claimed[] by card
+ * index), so that each in-play card lies under one titan at most. */
+int hs_titan_load(struct hs_game *g, int i, const json_t *o, int claimed[],
+                  struct rules_error *err);
+json_t *hs_titan_dump(const struct hs_game *g, int i);
+/* A support unit on the board. */
+int hs_unit_load(struct hs_game *g, int i, const json_t *o,
+                 struct rules_error *err);
+json_t *hs_unit_dump(const struct hs_game *g, int i);
+
+/* The first card index in zone IN_PLAY held by seat with catalog entry
+ * battle, not yet claimed; claims it. -1 when none. */
+int hs_claim_in_play(struct hs_game *g, int battle, int seat, int claimed[]);
+
+#endif

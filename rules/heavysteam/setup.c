@@ -1,0 +1,320 @@
+/*
+ * setup.c - a new Heavy Steam game (setup.h): options, the titans, the
+ * battle cards, the starting initiative.
+ */
+#include "setup.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_json.h"
+
+#define RULE_SCENARIO "HS-R-10 (Scenario 1: Meeting Engagement Setup)"
+#define RULE_TEAMS "HS-R-01 (Choose a Steam Titan)"
+#define RULE_CARDS "HS-R-08 (Set up the Battle Cards on the Battle Board)"
+
+static const char *const faction_ids[] = {"uk", "cet", NULL};
+static const char *const size_ids[] = {"heavy", "light", NULL};
+
+struct options {
+    int size;                    /* enum hs_size */
+    int faction[HS_MAX_PLAYERS];
+    int board[HS_MAX_PLAYERS];   /* catalog titan index */
+};
+
+/* The first board of faction f and size z, in the catalog's order. */
+static int first_board(const struct hs_catalog *cat, int f, int z)
+{
+    for (int i = 0; i < cat->ntitans; i++)
+        if ((int)cat->titan[i].faction == f && (int)cat->titan[i].size == z)
+            return i;
+    return -1;
+}
+
+static int read_options(const json_t *o, int seats, struct options *op,
+                        struct rules_error *err)
+{
+    static const char *const keys[] = {"scenario", "size", "titans", "factions", NULL};
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *v;
+    const char *bad;
+
+    op->size = HS_HEAVY;
+    op->faction[0] = HS_UK;
+    op->faction[1] = HS_CET;
+    if (o && !json_is_object(o))
+        return rules_fail(err, "bad_options", RULE_SCENARIO,
+                          "The options must be a JSON object.");
+    if (o && (bad = rules_unknown_key(o, keys)))
+        return rules_fail(err, "unknown_option", RULE_SCENARIO,
+                          "Heavy Steam has no option \"%s\".", bad);
+    v = json_object_get(o, "scenario");
+    if (v && !(json_is_integer(v) && json_integer_value(v) == 1))
+        return rules_fail(err, "unknown_scenario", RULE_SCENARIO,
+                          "Only Scenario 1, Meeting Engagement, can be played yet.");
+    if (seats != 2)
+        return rules_fail(err, "bad_seats", RULE_SCENARIO,
+                          "The Meeting Engagement is played by 2 players here.");
+    v = json_object_get(o, "size");
+    if (v && (op->size = hs_json_name(size_ids, json_string_value(v))) < 0)
+        return rules_fail(err, "bad_size", RULE_SCENARIO,
+                          "The size is \"heavy\" or \"light\": heavy against "
+                          "heavy, or light against light.");
+    v = json_object_get(o, "factions");
+    if (v) {
+        if (!json_is_array(v) || json_array_size(v) != (size_t)seats)
+            return rules_fail(err, "bad_factions", RULE_TEAMS,
+                              "factions names \"uk\" or \"cet\" for each seat.");
+        for (int s = 0; s < seats; s++)
+            if ((op->faction[s] = hs_json_name(
+                     faction_ids, json_string_value(json_array_get(v, (size_t)s)))) < 0)
+                return rules_fail(err, "bad_factions", RULE_TEAMS,
+                                  "factions names \"uk\" or \"cet\" for each seat.");
+        if (op->faction[0] == op->faction[1])
+            return rules_fail(err, "same_faction", RULE_TEAMS,
+                              "One team plays the U.K. Alliance and the other the "
+                              "C.E.T.");
+    }
+    v = json_object_get(o, "titans");
+    if (v && (!json_is_array(v) || json_array_size(v) != (size_t)seats))
+        return rules_fail(err, "bad_titans", RULE_SCENARIO,
+                          "titans names one titan board for each seat.");
+    for (int s = 0; s < seats; s++) {
+        const struct hs_board *b;
+
+        op->board[s] = v ? hs_catalog_titan(cat, json_string_value(json_array_get(v, (size_t)s)))
+                         : first_board(cat, op->faction[s], op->size);
+        if (op->board[s] < 0)
+            return rules_fail(err, "unknown_titan", RULE_SCENARIO,
+                              "Seat %d's titan board is not in the game.", s);
+        b = &cat->titan[op->board[s]];
+        if ((int)b->faction != op->faction[s])
+            return rules_fail(err, "titan_wrong_faction", RULE_TEAMS,
+                              "Players on opposite teams cannot choose steam titans "
+                              "from the same faction: seat %d plays %s.", s,
+                              faction_ids[op->faction[s]]);
+        if ((int)b->size != op->size)
+            return rules_fail(err, "titan_wrong_size", RULE_SCENARIO,
+                              "The Meeting Engagement is heavy against heavy or "
+                              "light against light: %s is not %s.", b->name,
+                              size_ids[op->size]);
+    }
+    return 0;
+}
+
+/* Titan s on its printed loadout (HS-R-07), in its start sector (HS-R-10). */
+static int setup_titan(struct hs_game *g, int s, int board, json_t *events,
+                       struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_board *b = &cat->titan[board];
+    struct hs_titan_at *t = &g->titan[s];
+    struct hs_mounted mounted[HS_MOUNTS];
+    int start = cat->board.start[b->faction];
+
+    memset(mounted, 0, sizeof mounted);
+    t->board = board;
+    t->owner = s;
+    t->terrain = -1;
+    for (int m = 0; m < HS_MOUNTS; m++) {
+        t->card[m] = hs_catalog_weapon(cat, b->loadout[m]);
+        if (t->card[m] < 0)
+            return rules_fail(err, "bad_loadout", "HS-R-02 (Customize Steam Titan)",
+                              "%s's printed loadout is not in the catalog.", b->name);
+        hs_catalog_mounted(&cat->weapon[t->card[m]], &mounted[m]);
+    }
+    if (hs_titan_init(&t->cubes, b, mounted, events, err))
+        return -1;
+    /* lights one sector forward of their start sector (HS-AMB-01) */
+    t->sector = b->size == HS_HEAVY ? start : start == 0 ? 1 : HS_SECTORS - 2;
+    return 0;
+}
+
+/* ---- the battle cards --------------------------------------------------------- */
+
+static void to_deck(struct hs_game *g, int c)
+{
+    g->zone[c] = HS_Z_DECK;
+    g->holder[c] = -1;
+    g->deck[g->ndeck++] = c;
+}
+
+/* The deck's top card, taken off it; -1 when empty. */
+static int draw_top(struct hs_game *g)
+{
+    int c;
+
+    if (g->ndeck == 0)
+        return -1;
+    c = g->deck[0];
+    memmove(g->deck, g->deck + 1, sizeof g->deck[0] * (size_t)--g->ndeck);
+    return c;
+}
+
+int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int events[HS_MAX_DECK], nevents = 0, eis[HS_MAX_DECK], neis = 0, placed = 0;
+
+    g->ncards = g->ndeck = 0;
+    for (int b = 0; b < cat->nbattle; b++)
+        for (int k = 0; k < cat->battle[b].copies && g->ncards < HS_MAX_DECK; k++)
+            g->card[g->ncards++] = b;
+    if (g->ncards != HS_BATTLE_CARDS)
+        return rules_fail(err, "bad_deck", RULE_CARDS, "The battle deck is not 54 cards.");
+    for (int c = 0; c < g->ncards; c++) {
+        enum hs_card_kind k = cat->battle[g->card[c]].kind;
+
+        g->zone[c] = HS_Z_BOX;
+        g->holder[c] = -1;
+        if (k == HS_K_EVENT)
+            events[nevents++] = c;
+        else if (k == HS_K_START)
+            eis[neis++] = c;
+        else
+            to_deck(g, c);
+    }
+    rng_shuffle(rng, g->deck, (size_t)g->ndeck);
+    for (int s = 0; s < g->nplayers; s++)
+        for (int k = 0; k < 3; k++) {
+            int c = draw_top(g);
+
+            if (c < 0)
+                return rules_fail(err, "bad_deck", RULE_CARDS, "The deck ran out.");
+            g->zone[c] = HS_Z_HAND;
+            g->holder[c] = s;
+        }
+    g->nslots = cat->board.nslots;
+    for (int i = 0; i < g->nslots; i++)
+        g->slot[i] = -1;
+    /* Enemy in Sight: one per player, from the rightmost titan slot left */
+    for (int i = g->nslots - 1; i >= 0 && placed < g->nplayers; i--)
+        if (cat->board.slot[i].titan && placed < neis) {
+            g->slot[i] = eis[placed++];
+            g->zone[g->slot[i]] = HS_Z_TRACK;
+        }
+    if (placed < g->nplayers)
+        return rules_fail(err, "bad_deck", RULE_CARDS,
+                          "The track has no titan slot left for an Enemy in Sight card.");
+    for (int i = 0; i < g->nslots; i++)
+        if (g->slot[i] < 0) {
+            if ((g->slot[i] = draw_top(g)) < 0)
+                return rules_fail(err, "bad_deck", RULE_CARDS, "The deck ran out.");
+            g->zone[g->slot[i]] = HS_Z_TRACK;
+        }
+    /* three events at random, unseen; the others stay in the box */
+    rng_shuffle(rng, events, (size_t)nevents);
+    for (int i = 0; i < 3 && i < nevents; i++)
+        to_deck(g, events[i]);
+    rng_shuffle(rng, g->deck, (size_t)g->ndeck);
+    return 0;
+}
+
+/* ---- the whole setup ------------------------------------------------------------ */
+
+/* HS-R-09, HS-AMB-20: 2d6 a team, rolled again on a tie. */
+static void roll_initiative(struct hs_game *g, struct rng *rng, json_t *events)
+{
+    int roll[HS_TEAMS];
+
+    do {
+        for (int t = 0; t < HS_TEAMS; t++)
+            roll[t] = rng_die(rng, 6) + rng_die(rng, 6);
+        hs_game_event(events, json_pack("{s:s, s:[i, i]}", "type", "initiative_roll",
+                                   "rolls", roll[0], roll[1]));
+    } while (roll[0] == roll[1]);
+    g->initiative = roll[1] > roll[0];
+    g->turn_team = g->initiative;
+    hs_game_event(events, json_pack("{s:s, s:i, s:b}", "type", "initiative", "team",
+                               g->initiative, "free_move", 0));
+}
+
+static void hand_events(const struct hs_game *g, json_t *events)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *track = json_array();
+
+    for (int s = 0; s < g->nplayers; s++) {
+        json_t *hand = json_array();
+
+        for (int c = 0; c < g->ncards; c++)
+            if (g->zone[c] == HS_Z_HAND && g->holder[c] == s)
+                json_array_append_new(hand, json_string(cat->battle[g->card[c]].id));
+        hs_game_event(events, json_pack("{s:s, s:[i], s:i, s:o}", "type", "cards_dealt",
+                                   "to", s, "seat", s, "cards", hand));
+    }
+    for (int i = 0; i < g->nslots; i++)
+        json_array_append_new(track, json_string(cat->battle[g->card[g->slot[i]]].id));
+    hs_game_event(events, json_pack("{s:s, s:o, s:i}", "type", "track_filled", "track",
+                               track, "deck", g->ndeck));
+}
+
+int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
+                  struct rng *rng, json_t *events, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    struct options op;
+
+    memset(g, 0, sizeof *g);
+    if (!cat->ok)
+        return rules_fail(err, "bad_data", "Turnpost: game data",
+                          "The Heavy Steam data is damaged: %s", cat->error);
+    if (read_options(options, seats, &op, err))
+        return -1;
+    g->scenario = 1;
+    g->nplayers = g->ntitans = seats;
+    g->stock_white = cat->board.stock[HS_STOCK_WHITE];
+    g->stock_blue = cat->board.stock[HS_STOCK_BLUE];
+    g->stock_red = cat->board.stock[HS_STOCK_RED];
+    g->stock_black = cat->board.stock[HS_STOCK_BLACK];
+    for (int s = 0; s < seats; s++) {
+        struct hs_player *p = &g->p[s];
+
+        p->team = s;
+        g->team_faction[s] = op.faction[s];
+        p->titan = s;
+        p->pilot = -1;
+        p->orders.evade = p->orders.cards_when_attacked = HS_ORDER_ASK;
+        p->orders.damage = p->orders.reroll = HS_ORDER_ASK;
+        if (setup_titan(g, s, op.board[s], events, err))
+            return -1;
+    }
+    hs_game_settle(g);
+    if (hs_deal_battle_cards(g, rng, err))
+        return -1;
+    hand_events(g, events);
+    roll_initiative(g, rng, events);
+    g->stage = HS_STAGE_PILOTS;
+    g->phase = HS_PH_MOVE;
+    g->ask = HS_ASK_PILOT;
+    g->ask_seat = g->actor = g->station = -1;
+    g->winner_team = -1;
+    hs_game_event(events, json_pack("{s:s}", "type", "choose_pilots"));
+    return 0;
+}
+
+int hs_setup(const json_t *options, int seats, struct rng *rng, json_t **state,
+             json_t **events, struct rules_error *err)
+{
+    struct hs_game *g = calloc(1, sizeof *g);
+    json_t *ev = json_array();
+
+    if (!g || !ev) {
+        free(g);
+        json_decref(ev);
+        return rules_fail(err, "out_of_memory", RULE_SCENARIO, "Out of memory.");
+    }
+    if (hs_game_setup(g, options, seats, rng, ev, err)) {
+        free(g);
+        json_decref(ev);
+        return -1;
+    }
+    *state = hs_game_dump(g);
+    free(g);
+    if (!*state) {
+        json_decref(ev);
+        return rules_fail(err, "out_of_memory", RULE_SCENARIO, "Out of memory.");
+    }
+    *events = ev;
+    return 0;
+}

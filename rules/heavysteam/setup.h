@@ -1,0 +1,46 @@
+/*
+ * setup.h - a new Heavy Steam game: its options, the titans on the board,
+ * the battle cards dealt, the starting initiative; then the secret choice
+ * of pilots (pilots.h) before the first round.
+ *
+ * Options (every key optional):
+ *   {"scenario": 1,                         (Meeting Engagement, the only one yet)
+ *    "size": "heavy" | "light",             (default heavy: both titans of it)
+ *    "titans": [board id per seat],         (default: the first board of the
+ *                                            seat's faction and the size)
+ *    "factions": ["uk" | "cet" per seat]}   (default: seat 0 U.K., seat 1 C.E.T.)
+ * Two seats, a team each; titans on their printed loadouts.
+ */
+#ifndef TURNPOST_HEAVYSTEAM_SETUP_H
+#define TURNPOST_HEAVYSTEAM_SETUP_H
+
+#include "../engine.h"
+#include "../rng.h"
+#include "game.h"
+
+/*
+ * Checks options (NULL: the defaults) and deals the game into g for seats
+ * players; events (may be NULL) gets the public setup events and each
+ * seat's hand as an event to that seat only. Returns 0, or -1 with err
+ * naming the rule of a refused option.
+ */
+int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
+                  struct rng *rng, json_t *events, struct rules_error *err);
+
+/* The engine's setup() on hs_game_setup: *state and *events new
+ * references on success. */
+int hs_setup(const json_t *options, int seats, struct rng *rng, json_t **state,
+             json_t **events, struct rules_error *err);
+
+/*
+ * The battle cards of the setup (HS-R-08, "Set up the Battle Cards on the
+ * Battle Board"): the deck without its events and Enemy in Sight cards
+ * shuffled, 3 cards to each player, one Enemy in Sight per player on the
+ * titan slots from the right, the rest of the track from the deck, then
+ * 3 of the events chosen at random and shuffled in unseen; the other
+ * events and Enemy in Sight cards to the box. Needs g->nplayers; sets
+ * every card's zone. Returns 0, or -1 with err.
+ */
+int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error *err);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * view.c - a seat's view of a Heavy Steam game and its status (view.h).
+ *
+ * The view is the state with its secrets taken out, so that everything
+ * public in the state is in the view by construction.
+ */
+#include "view.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
+{
+    json_t *hands = json_array();
+
+    for (int s = 0; s < g->nplayers; s++) {
+        int n = 0;
+
+        for (int c = 0; c < g->ncards; c++)
+            n += g->zone[c] == HS_Z_HAND && g->holder[c] == s;
+        json_array_append_new(hands, json_integer(n));
+    }
+    if (seat >= 0)
+        json_object_set(bc, "hand", json_array_get(json_object_get(bc, "hands"),
+                                                   (size_t)seat));
+    json_object_set_new(bc, "hands", hands);
+    json_object_set_new(bc, "deck", json_integer(g->ndeck));
+    /* the box would tell which events are in the deck */
+    json_object_del(bc, "box");
+}
+
+json_t *hs_view_build(const struct hs_game *g, int seat)
+{
+    json_t *v = hs_game_dump(g), *seats;
+
+    if (!v)
+        return NULL;
+    if (seat < -1 || seat >= g->nplayers)
+        seat = -1;
+    redact_cards(g, json_object_get(v, "battle_cards"), seat);
+    seats = json_object_get(v, "seats");
+    for (int s = 0; s < g->nplayers; s++) {
+        json_t *p = json_array_get(seats, (size_t)s);
+
+        json_object_set_new(p, "chosen", json_boolean(g->p[s].pilot >= 0));
+        if (s == seat)
+            continue;
+        json_object_del(p, "orders");
+        if (g->stage == HS_STAGE_PILOTS) {
+            json_object_set_new(p, "pilot", json_null());
+            json_object_del(p, "charge");
+        }
+    }
+    json_object_set_new(v, "seat", json_integer(seat));
+    return v;
+}
+
+void hs_status_fill(const struct hs_game *g, struct rules_status *st)
+{
+    memset(st, 0, sizeof *st);
+    if (g->stage == HS_STAGE_OVER) {
+        st->finished = 1;
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->p[s].team == g->winner_team)
+                st->winners |= 1u << s;
+        snprintf(st->summary, sizeof st->summary,
+                 "Game over in round %d: the %s team wins.", g->round,
+                 hs_faction_name((enum hs_faction)g->team_faction[g->winner_team]));
+        return;
+    }
+    if (g->stage == HS_STAGE_PILOTS) {
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->p[s].pilot < 0)
+                st->must_act |= 1u << s;
+        snprintf(st->summary, sizeof st->summary,
+                 "Before the first round: pilots are chosen in secret.");
+        return;
+    }
+    if (g->ask_seat >= 0)
+        st->must_act = 1u << g->ask_seat;
+    snprintf(st->summary, sizeof st->summary, "Round %d, %s phase: seat %d to act (%s).",
+             g->round, hs_phase_name(g->phase), g->ask_seat, hs_ask_name(g->ask));
+}
