@@ -1,0 +1,430 @@
+/*
+ * effects.c - the effect vocabulary's operations on struct hs_game
+ * (RULINGS.md "The effect vocabulary"); see effects.h.
+ */
+#include "effects.h"
+
+#include <string.h>
+
+#include "cards.h"
+#include "titan_damage.h"
+#include "titan_flow.h"
+
+#define RULE_VOCAB "RULINGS.md: The effect vocabulary"
+
+static struct hs_titan *titan_of(struct hs_game *g, int seat)
+{
+    return &g->titan[g->p[seat].titan].cubes;
+}
+
+static const struct hs_titan *ctitan_of(const struct hs_game *g, int seat)
+{
+    return &g->titan[g->p[seat].titan].cubes;
+}
+
+int hs_op_supported(enum hs_op op)
+{
+    switch (op) {
+    case HS_OP_ATTACK_DICE: case HS_OP_DEFENSE_DICE: case HS_OP_DAMAGE:
+    case HS_OP_CRITICAL: case HS_OP_PIERCE: case HS_OP_REROLL_LOCATION:
+    case HS_OP_RELEASE: case HS_OP_SPENT_TO_RESERVE:
+    case HS_OP_PLACE_STEAM: case HS_OP_HEAT: case HS_OP_DAMAGE_CUBES:
+    case HS_OP_DRAW: case HS_OP_SUPPORT: case HS_OP_PLAY_TERRAIN:
+    case HS_OP_DISCARD_TERRAIN: case HS_OP_INITIATIVE: case HS_OP_SMOKE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int hs_op_global(enum hs_op op)
+{
+    return op == HS_OP_SMOKE;
+}
+
+int hs_op_chooses(enum hs_op op)
+{
+    return op == HS_OP_PLACE_STEAM || op == HS_OP_DAMAGE_CUBES ||
+           op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN;
+}
+
+static int counts_for(const struct hs_step *s, enum hs_size size)
+{
+    return s->size == HS_NONE || s->size == (int)size;
+}
+
+void hs_effect_mods(const struct hs_effect *e, enum hs_size size,
+                    struct hs_mods *m)
+{
+    for (int i = 0; i < e->nsteps; i++) {
+        const struct hs_step *s = &e->step[i];
+
+        if (!counts_for(s, size))
+            continue;
+        switch (s->op) {
+        case HS_OP_ATTACK_DICE: m->attack_dice += s->n; break;
+        case HS_OP_DEFENSE_DICE: m->defense_dice += s->n; break;
+        case HS_OP_DAMAGE: m->damage += s->n; break;
+        case HS_OP_CRITICAL: m->critical += s->n; break;
+        case HS_OP_PIERCE: m->pierce += s->n; break;
+        case HS_OP_REROLL_LOCATION: m->reroll++; break;
+        case HS_OP_RELEASE: m->release += s->n; break;
+        case HS_OP_SPENT_TO_RESERVE: m->spent_to_reserve = 1; break;
+        default: break;
+        }
+    }
+}
+
+/* ---- squares ---------------------------------------------------------------- */
+
+static int station_by_id(const struct hs_titan *t, const char *id)
+{
+    for (int s = 0; id && s < t->board->nstations; s++)
+        if (strcmp(t->board->station[s].id, id) == 0)
+            return s;
+    return HS_NONE;
+}
+
+static int station_fits(const struct hs_titan *t, const struct hs_step *step, int s)
+{
+    const struct hs_station *st = &t->board->station[s];
+
+    return (step->location == HS_NONE || (int)st->location == step->location) &&
+           (step->station_type == HS_NONE || (int)st->type == step->station_type);
+}
+
+/* Empty white or red squares where step may put steam, into out (may be
+ * NULL); returns how many. */
+static int steam_squares(const struct hs_titan *t, const struct hs_step *step,
+                         json_t *out)
+{
+    int n = 0;
+
+    for (int s = 0; s < t->board->nstations; s++) {
+        if (!station_fits(t, step, s))
+            continue;
+        for (int q = 0; q < t->nsquares[s]; q++) {
+            if (t->cube[s][q] != HS_C_EMPTY || t->square[s][q].colour == HS_BLUE)
+                continue;
+            n++;
+            if (out)
+                json_array_append_new(out, json_pack("{s:s, s:i}", "station",
+                                                     t->board->station[s].id,
+                                                     "square", q));
+        }
+    }
+    return n;
+}
+
+/* Steam cubes step places: its n, or what the reserve and squares allow. */
+static int steam_count(const struct hs_titan *t, const struct hs_step *step)
+{
+    int n = step->n, free = steam_squares(t, step, NULL);
+
+    if (n > t->reserve)
+        n = t->reserve;
+    return n < free ? n : free;
+}
+
+static int read_square(const struct hs_titan *t, const json_t *o,
+                       const char *skey, const char *qkey, int *s, int *q)
+{
+    const json_t *sq = json_object_get(o, qkey);
+
+    *s = station_by_id(t, json_string_value(json_object_get(o, skey)));
+    *q = json_is_integer(sq) ? (int)json_integer_value(sq) : -1;
+    return *s != HS_NONE && *q >= 0 && *q < t->nsquares[*s] ? 0 : -1;
+}
+
+static int place_steam(struct hs_titan *t, const struct hs_step *step,
+                       const json_t *choice, struct rng *rng, json_t *events,
+                       struct rules_error *err)
+{
+    int n = steam_count(t, step);
+    const json_t *list = json_object_get(choice, "steam");
+    int squares[HS_MAX_STEPS * 4][2];
+
+    if (n == 0)
+        return 0;
+    if (!json_is_array(list) || (int)json_array_size(list) != n)
+        return rules_fail(err, "choose_steam", RULE_VOCAB,
+                          "Choose %d squares for the steam (\"steam\").", n);
+    for (int i = 0; i < n; i++) {
+        if (read_square(t, json_array_get(list, i), "station", "square",
+                        &squares[i][0], &squares[i][1]) ||
+            !station_fits(t, step, squares[i][0]))
+            return rules_fail(err, "no_free_square", RULE_VOCAB,
+                              "Steam cube %d must go on a square of the stations "
+                              "the card names.", i + 1);
+    }
+    return hs_titan_add_steam(t, HS_LOCATIONS, (const int (*)[2])squares, n, rng,
+                              events, err);
+}
+
+/* The squares the next damage cube may take anywhere on t (or in step's
+ * location), as a hit of one point bypassing the shields would allow. */
+static void damage_targets(const struct hs_titan *t, const struct hs_step *step,
+                           json_t *out)
+{
+    static const struct rules_error none;
+    int seen[HS_MAX_STATIONS][HS_MAX_SQUARES];
+
+    memset(seen, 0, sizeof seen);
+    for (int l = 0; l < HS_LOCATIONS; l++) {
+        struct hs_titan trial = *t;
+        struct hs_damage_choices c;
+        struct rules_error e = none;
+
+        if (step->location != HS_NONE && step->location != l)
+            continue;
+        if (hs_titan_hit(&trial, (enum hs_location)l, 1, 0, NULL, &e))
+            continue;
+        hs_titan_damage_choices(&trial, &c);
+        for (int i = 0; i < c.ntargets; i++) {
+            int s = c.target[i].station, q = c.target[i].square;
+
+            if (seen[s][q]++)
+                continue;
+            json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "station",
+                                                 t->board->station[s].id, "square",
+                                                 q, "steam", c.target[i].steam));
+        }
+    }
+}
+
+static int damage_cubes(struct hs_titan *t, const struct hs_step *step,
+                        const json_t *choice, struct rng *rng, json_t *events,
+                        struct rules_error *err)
+{
+    const json_t *list = json_object_get(choice, "damage");
+
+    if (t->destroyed)
+        return 0;
+    if (!json_is_array(list) || (int)json_array_size(list) != step->n)
+        return rules_fail(err, "choose_damage", RULE_VOCAB,
+                          "Choose %d squares for the damage (\"damage\").", step->n);
+    for (int i = 0; i < step->n && !t->destroyed; i++) {
+        const json_t *o = json_array_get(list, i);
+        struct hs_damage_pick p;
+        enum hs_location l;
+        int placed;
+
+        if (read_square(t, o, "station", "square", &p.station, &p.square))
+            return rules_fail(err, "bad_square", RULE_VOCAB,
+                              "Damage cube %d names no square of the titan.", i + 1);
+        if (json_object_get(o, "to_station")) {
+            if (read_square(t, o, "to_station", "to_square", &p.to_station,
+                            &p.to_square))
+                return rules_fail(err, "bad_square", RULE_VOCAB,
+                                  "Damage cube %d moves steam to no square.", i + 1);
+        } else {
+            p.to_station = p.to_square = HS_NONE;
+        }
+        l = t->board->station[p.station].location;
+        if (step->location != HS_NONE && step->location != (int)l)
+            return rules_fail(err, "wrong_location", RULE_VOCAB,
+                              "Damage cube %d must go in %s.", i + 1,
+                              hs_location_name((enum hs_location)step->location));
+        /* one point past the shields at the chosen square's location */
+        if (hs_titan_hit(t, l, 1, 0, events, err))
+            return -1;
+        placed = hs_titan_damage_place(t, HS_PLACER_OWNER, &p, 1, rng, events, err);
+        if (placed < 0)
+            return -1;
+        if (placed == 0)
+            return rules_fail(err, "bad_square", RULE_VOCAB,
+                              "Damage cube %d cannot go there.", i + 1);
+        /* a failed volatile roll owes cubes the owner places as in combat */
+        if (t->nowed)
+            break;
+    }
+    return 0;
+}
+
+/* ---- the board --------------------------------------------------------------- */
+
+static int support(struct hs_game *g, int seat, int card,
+                   const struct hs_step *step, const json_t *choice,
+                   json_t *events, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_battle_card *b = &cat->battle[g->card[card]];
+    const struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+    const json_t *sj = json_object_get(choice, "sector");
+    int s = json_is_integer(sj) ? (int)json_integer_value(sj) : -1;
+    struct hs_unit_at *u;
+
+    (void)step;
+    if (s < 0 || s >= HS_SECTORS || s < ta->sector - 1 || s > ta->sector + 1)
+        return rules_fail(err, "bad_sector", "Infantry Support card",
+                          "The unit goes within 1 sector of the titan (\"sector\").");
+    if (g->nunits >= HS_MAX_UNITS)
+        return rules_fail(err, "too_many_units", RULE_VOCAB,
+                          "No more support units fit the battle.");
+    u = &g->unit[g->nunits++];
+    memset(u, 0, sizeof *u);
+    /* an event's unit has no card that could go to the discard pile */
+    u->card = b->kind == HS_K_EVENT ? -1 : card;
+    u->kind = b->unit.kind;
+    u->team = g->p[seat].team;
+    u->owner = seat;
+    u->sector = s;
+    json_array_append_new(events, json_pack("{s:s, s:i, s:s, s:i}", "type",
+                                            "unit_placed", "seat", seat, "kind",
+                                            u->kind == HS_UNIT_CANNON ? "cannon"
+                                            : "infantry", "sector", s));
+    return 0;
+}
+
+static int play_terrain(struct hs_game *g, int seat, const json_t *choice,
+                        json_t *events, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const json_t *cj = json_object_get(choice, "terrain");
+    int c = json_is_integer(cj) ? (int)json_integer_value(cj) : -1;
+    struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+
+    if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat ||
+        cat->battle[g->card[c]].kind != HS_K_TERRAIN)
+        return rules_fail(err, "no_terrain_card", "Terrain cards",
+                          "Name a terrain card of your hand (\"terrain\").");
+    if (ta->terrain >= 0)
+        hs_card_discard(g, ta->terrain, events);
+    g->zone[c] = HS_Z_IN_PLAY;
+    g->holder[c] = seat;
+    ta->terrain = c;
+    ta->terrain_damage = 0;
+    json_array_append_new(events, json_pack("{s:s, s:i, s:s}", "type",
+                                            "terrain_played", "seat", seat, "card",
+                                            cat->battle[g->card[c]].id));
+    return 0;
+}
+
+int hs_effect_global(struct hs_game *g, const struct hs_step *step,
+                     json_t *events, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int seats[HS_MAX_PLAYERS], n = hs_seat_order(g, seats), used = 0;
+
+    if (step->op != HS_OP_SMOKE)
+        return rules_fail(err, "op_not_global", RULE_VOCAB,
+                          "%s acts for each titan.", hs_op_name(step->op));
+    for (int s = 0; s < HS_SECTORS; s++)
+        used += g->smoke[s];
+    /* the team with initiative first, as long as tokens last (HS-DATA-13) */
+    for (int i = 0; i < n && used < cat->board.smoke_tokens; i++) {
+        int sector = g->titan[g->p[seats[i]].titan].sector;
+
+        if (g->smoke[sector])
+            continue;
+        g->smoke[sector] = 1;
+        used++;
+        json_array_append_new(events, json_pack("{s:s, s:i}", "type", "smoke_placed",
+                                                "sector", sector));
+    }
+    return 0;
+}
+
+/* ---- one step ------------------------------------------------------------------ */
+
+int hs_effect_step(struct hs_game *g, int seat, int card,
+                   const struct hs_step *step, const json_t *choice,
+                   struct hs_mods *mods, struct rng *rng, json_t *events,
+                   struct rules_error *err)
+{
+    struct hs_titan *t = titan_of(g, seat);
+    struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+
+    if (!hs_op_supported(step->op))
+        return rules_fail(err, "op_not_supported", RULE_VOCAB,
+                          "Turnpost does not yet play %s.", hs_op_name(step->op));
+    if (!counts_for(step, t->board->size))
+        return 0;
+    switch (step->op) {
+    case HS_OP_PLACE_STEAM:
+        return place_steam(t, step, choice, rng, events, err);
+    case HS_OP_DAMAGE_CUBES:
+        return damage_cubes(t, step, choice, rng, events, err);
+    case HS_OP_HEAT:
+        hs_pressure_force(t, HS_P_HEAT, step->n, rng, events);
+        return 0;
+    case HS_OP_DRAW:
+        hs_draw(g, seat, step->n, rng, events);
+        return 0;
+    case HS_OP_SUPPORT:
+        return support(g, seat, card, step, choice, events, err);
+    case HS_OP_PLAY_TERRAIN:
+        return play_terrain(g, seat, choice, events, err);
+    case HS_OP_DISCARD_TERRAIN:
+        if (ta->terrain >= 0) {
+            hs_card_discard(g, ta->terrain, events);
+            ta->terrain = -1;
+            ta->terrain_damage = 0;
+        }
+        return 0;
+    case HS_OP_INITIATIVE:
+        g->initiative_bonus[g->p[seat].team] += step->n;
+        return 0;
+    case HS_OP_SMOKE:
+        return hs_effect_global(g, step, events, err);
+    default: {
+        struct hs_effect one = {1, {*step}};
+
+        if (!mods)
+            return rules_fail(err, "op_not_supported", RULE_VOCAB,
+                              "%s only changes an attack or a phase.",
+                              hs_op_name(step->op));
+        hs_effect_mods(&one, t->board->size, mods);
+        return 0;
+    }
+    }
+}
+
+/* ---- what may be chosen --------------------------------------------------------- */
+
+json_t *hs_effect_options(const struct hs_game *g, int seat,
+                          const struct hs_step *step)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_titan *t = ctitan_of(g, seat);
+    json_t *o = json_object(), *a = json_array();
+
+    if (!counts_for(step, t->board->size) || t->destroyed) {
+        json_decref(a);
+        return o;
+    }
+    switch (step->op) {
+    case HS_OP_PLACE_STEAM:
+        if (steam_count(t, step) == 0)
+            break;
+        steam_squares(t, step, a);
+        json_object_set_new(o, "n", json_integer(steam_count(t, step)));
+        json_object_set(o, "steam", a);
+        break;
+    case HS_OP_DAMAGE_CUBES:
+        damage_targets(t, step, a);
+        json_object_set_new(o, "n", json_integer(step->n));
+        json_object_set(o, "damage", a);
+        break;
+    case HS_OP_SUPPORT: {
+        int at = g->titan[g->p[seat].titan].sector;
+
+        for (int s = at - 1; s <= at + 1; s++)
+            if (s >= 0 && s < HS_SECTORS)
+                json_array_append_new(a, json_integer(s));
+        json_object_set(o, "sector", a);
+        break;
+    }
+    case HS_OP_PLAY_TERRAIN:
+        for (int c = 0; c < g->ncards; c++)
+            if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
+                cat->battle[g->card[c]].kind == HS_K_TERRAIN)
+                json_array_append_new(a, json_integer(c));
+        json_object_set(o, "terrain", a);
+        break;
+    default:
+        break;
+    }
+    json_decref(a);
+    return o;
+}
