@@ -256,6 +256,18 @@ static void slide(struct hs_game *g)
         }
 }
 
+int hs_event_supported(const struct hs_battle_card *b)
+{
+    for (int i = 0; i < b->effect.nsteps; i++) {
+        const struct hs_step *st = &b->effect.step[i];
+
+        if (!hs_op_supported(st->op) || hs_op_mod(st->op) ||
+            (!hs_op_global(st->op) && st->who != HS_WHO_ALL))
+            return 0;
+    }
+    return 1;
+}
+
 /*
  * Goes on with the pending event: its steps in order, each for every seat
  * in initiative order (the card's sentences each speak to all players);
@@ -270,7 +282,7 @@ static int event_run(struct hs_game *g, struct rng *rng, json_t *events,
     for (; g->event_step < e->nsteps; g->event_step++, g->event_turn = 0) {
         const struct hs_step *st = &e->step[g->event_step];
 
-        if (!hs_op_supported(st->op) || (!hs_op_global(st->op) && st->who != HS_WHO_ALL))
+        if (!hs_event_supported(bcard(g, g->event)))
             return rules_fail(err, "op_not_supported", RULE_EVENT,
                               "Turnpost does not yet play the event %s (%s).",
                               bcard(g, g->event)->id, hs_op_name(st->op));

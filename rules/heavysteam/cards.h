@@ -81,6 +81,10 @@ int hs_buy_pass(struct hs_game *g, int seat, struct rng *rng, json_t *events,
 
 /* ---- events --------------------------------------------------------------- */
 
+/* 1 when effects.c plays every step of event b (for every player, or
+ * once for all). */
+int hs_event_supported(const struct hs_battle_card *b);
+
 /* What seat may choose for the step the pending event asks (the format
  * of hs_effect_options), NULL when no event asks seat. New reference. */
 json_t *hs_event_options(const struct hs_game *g, int seat);

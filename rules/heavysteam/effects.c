@@ -37,6 +37,18 @@ int hs_op_supported(enum hs_op op)
     }
 }
 
+int hs_op_mod(enum hs_op op)
+{
+    switch (op) {
+    case HS_OP_ATTACK_DICE: case HS_OP_DEFENSE_DICE: case HS_OP_DAMAGE:
+    case HS_OP_CRITICAL: case HS_OP_PIERCE: case HS_OP_REROLL_LOCATION:
+    case HS_OP_RELEASE: case HS_OP_SPENT_TO_RESERVE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int hs_op_global(enum hs_op op)
 {
     return op == HS_OP_SMOKE;

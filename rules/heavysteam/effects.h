@@ -34,6 +34,9 @@ struct hs_mods {
 /* 1 when effects.c interprets op. */
 int hs_op_supported(enum hs_op op);
 
+/* 1 when op only adds to struct hs_mods. */
+int hs_op_mod(enum hs_op op);
+
 /* 1 when op acts once for the whole game, not for each titan (smoke). */
 int hs_op_global(enum hs_op op);
 

@@ -1,0 +1,546 @@
+/*
+ * test_heavysteam_cards.c - Heavy Steam's battle cards (rules/heavysteam/
+ * cards.h, effects.h): the deal, the track, buying, events, hands and
+ * playing a card, each case named after its rule (RULINGS.md HS-R-nn or
+ * the rulebook section).
+ *
+ * The game is the real catalog's: two heavies of Meeting Engagement set
+ * up by hs_titan_init with their printed loadouts, the battle cards dealt
+ * by hs_deal_battle_cards; every later position is reached by the calls
+ * the game makes, and after each step every one of the 54 cards is in
+ * exactly one zone (hs_cards_check).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "check.h"
+#include "heavysteam/cards.h"
+#include "heavysteam/titan_damage.h"
+
+static struct rng R;
+
+static void seed(int k)
+{
+    unsigned char key[RNG_KEY_BYTES];
+
+    memset(key, 0, sizeof key);
+    key[0] = (unsigned char)k;
+    key[1] = (unsigned char)(k >> 8);
+    rng_init(&R, key, 0);
+}
+
+static int ok(int rc, const struct rules_error *err)
+{
+    if (rc < 0)
+        fprintf(stderr, "  refused: %s: %s\n", err->code, err->message);
+    return rc >= 0;
+}
+
+static int zones_ok(const struct hs_game *g)
+{
+    struct rules_error err;
+
+    if (hs_cards_check(g, &err)) {
+        fprintf(stderr, "  zones: %s\n", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+/* Seats 0 (U.K., Dreadmoor, sector 0) and 1 (C.E.T., Kaltschmied, sector
+ * 7), the U.K. with initiative, in the Cards phase of round 1. */
+static struct hs_game *new_game(int k)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    static const char *const board[2] = {"uk_heavy_dreadmoor", "cet_heavy_kaltschmied"};
+    struct hs_game *g = calloc(1, sizeof *g);
+    struct rules_error err;
+
+    CHECK(cat->ok);
+    seed(k);
+    g->scenario = 1;
+    g->nplayers = g->ntitans = 2;
+    for (int s = 0; s < 2; s++) {
+        const struct hs_board *b = &cat->titan[hs_catalog_titan(cat, board[s])];
+        struct hs_mounted m[HS_MOUNTS];
+        struct hs_titan_at *ta = &g->titan[s];
+
+        for (int i = 0; i < HS_MOUNTS; i++) {
+            ta->card[i] = hs_catalog_weapon(cat, b->loadout[i]);
+            hs_catalog_mounted(&cat->weapon[ta->card[i]], &m[i]);
+        }
+        CHECK(ok(hs_titan_init(&ta->cubes, b, m, NULL, &err), &err));
+        ta->board = hs_catalog_titan(cat, board[s]);
+        ta->owner = s;
+        ta->sector = s ? 7 : 0;
+        ta->terrain = -1;
+        g->p[s].team = s;
+        g->p[s].titan = s;
+        g->p[s].pilot = -1;
+        g->team_faction[s] = s;
+    }
+    g->round = 1;
+    g->stage = HS_STAGE_ROUND;
+    g->phase = HS_PH_CARDS;
+    g->initiative = 0;
+    g->actor = g->ask_seat = -1;
+    g->attack.target_seat = g->attack.target_unit = -1;
+    g->winner_team = -1;
+    CHECK(ok(hs_deal_battle_cards(g, &R, &err), &err));
+    CHECK(zones_ok(g));
+    return g;
+}
+
+static const char *id_of(const struct hs_game *g, int c)
+{
+    return hs_catalog_get()->battle[g->card[c]].id;
+}
+
+static int count_zone(const struct hs_game *g, enum hs_zone z)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->ncards; c++)
+        n += g->zone[c] == z;
+    return n;
+}
+
+static int events_in_deck(const struct hs_game *g, const char *want)
+{
+    int n = 0;
+
+    for (int i = 0; i < g->ndeck; i++)
+        if (hs_catalog_get()->battle[g->card[g->deck[i]]].kind == HS_K_EVENT)
+            n += !want || strcmp(id_of(g, g->deck[i]), want) == 0;
+    return n;
+}
+
+static int deck_events_supported(const struct hs_game *g)
+{
+    for (int i = 0; i < g->ndeck; i++) {
+        const struct hs_battle_card *b = &hs_catalog_get()->battle[g->card[g->deck[i]]];
+
+        if (b->kind == HS_K_EVENT && !hs_event_supported(b))
+            return 0;
+    }
+    return 1;
+}
+
+/* A dealt game whose deck holds the event want (NULL: any) and only
+ * events the interpreter plays; plain: its top card is no event. */
+static struct hs_game *game_with(const char *want, int plain)
+{
+    for (int k = 1; k < 2000; k++) {
+        struct hs_game *g = new_game(k);
+
+        if ((!want || events_in_deck(g, want)) && deck_events_supported(g) &&
+            (!plain || hs_catalog_get()->battle[g->card[g->deck[0]]].kind != HS_K_EVENT))
+            return g;
+        free(g);
+    }
+    CHECK(!"no seed deals that deck");
+    return NULL;
+}
+
+/* Answers an event's question with the first squares or sector listed. */
+static int answer_first(struct hs_game *g, json_t *events)
+{
+    struct rules_error err;
+    int seat = g->ask_seat;
+    json_t *o = hs_event_options(g, seat), *choice = json_object();
+    int rc;
+
+    if (json_object_get(o, "steam")) {
+        json_t *a = json_array();
+
+        for (int i = 0; i < json_integer_value(json_object_get(o, "n")); i++)
+            json_array_append(a, json_array_get(json_object_get(o, "steam"), (size_t)i));
+        json_object_set_new(choice, "steam", a);
+    } else if (json_object_get(o, "damage")) {
+        json_t *t = json_array_get(json_object_get(o, "damage"), 0);
+
+        json_object_set_new(choice, "damage",
+                            json_pack("[{s:O, s:O}]", "station",
+                                      json_object_get(t, "station"), "square",
+                                      json_object_get(t, "square")));
+    } else if (json_object_get(o, "sector")) {
+        json_object_set(choice, "sector", json_array_get(json_object_get(o, "sector"), 0));
+    }
+    rc = hs_event_answer(g, seat, choice, &R, events, &err);
+    json_decref(o);
+    json_decref(choice);
+    return ok(rc, &err);
+}
+
+/* One Cards phase in which every seat passes, answering events. */
+static void all_pass(struct hs_game *g, json_t *events)
+{
+    struct rules_error err;
+
+    hs_buy_begin(g);
+    for (int s = 0; s < g->nplayers; s++) {
+        int rc = hs_buy_pass(g, s, &R, events, &err);
+
+        CHECK(ok(rc, &err));
+        while (g->ask == HS_ASK_EVENT)
+            if (!CHECK(answer_first(g, events)))
+                return;
+        CHECK(zones_ok(g));
+    }
+}
+
+static int has_event(const json_t *events, const char *type, const char *card)
+{
+    size_t i;
+    json_t *e;
+
+    json_array_foreach(events, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0 &&
+            (!card || strcmp(json_string_value(json_object_get(e, "card")), card) == 0))
+            return 1;
+    return 0;
+}
+
+static int command_steam(const struct hs_game *g, int seat)
+{
+    const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
+
+    return hs_titan_steam_at(t, t->board->command);
+}
+
+/* ---- the deal -------------------------------------------------------------- */
+
+/* HS-R-08: events and Enemy in Sight out, 3 dealt each, one Enemy in
+ * Sight per player from the rightmost titan slot, the rest of the track
+ * filled, 3 events shuffled in, the others in the box. */
+static void test_hs_r_08_deal(void)
+{
+    struct hs_game *g = new_game(1);
+    int eis_box = 0;
+
+    CHECK_EQ_INT(g->ncards, HS_BATTLE_CARDS);
+    CHECK_EQ_INT(hs_hand_size(g, 0), 3);
+    CHECK_EQ_INT(hs_hand_size(g, 1), 3);
+    CHECK_EQ_INT(g->nslots, 6);
+    CHECK_EQ_STR(id_of(g, g->slot[5]), "enemy_in_sight");
+    CHECK_EQ_STR(id_of(g, g->slot[4]), "enemy_in_sight");
+    for (int s = 0; s < 4; s++)
+        CHECK(strcmp(id_of(g, g->slot[s]), "enemy_in_sight") != 0);
+    for (int c = 0; c < g->ncards; c++)
+        eis_box += g->zone[c] == HS_Z_BOX && strcmp(id_of(g, c), "enemy_in_sight") == 0;
+    CHECK_EQ_INT(eis_box, 2);
+    CHECK_EQ_INT(events_in_deck(g, NULL), 3);
+    CHECK_EQ_INT(count_zone(g, HS_Z_BOX), 2 + 7);
+    /* 40 others, 6 in hands, 4 on the track, and the 3 events */
+    CHECK_EQ_INT(g->ndeck, 40 - 6 - 4 + 3);
+    /* no event was dealt into a hand or onto the track */
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_HAND || g->zone[c] == HS_Z_TRACK)
+            CHECK(hs_catalog_get()->battle[g->card[c]].kind != HS_K_EVENT);
+    free(g);
+}
+
+/* ---- the track --------------------------------------------------------------- */
+
+/* HS-R-43: the printed cost plus the slot's modifier. */
+static void test_hs_r_43_price_is_cost_plus_slot(void)
+{
+    struct hs_game *g = new_game(1);
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    CHECK_EQ_INT(hs_card_price(g, 5), 1);       /* Enemy in Sight on +0 */
+    for (int s = 0; s < g->nslots; s++)
+        CHECK_EQ_INT(hs_card_price(g, s),
+                     cat->battle[g->card[g->slot[s]]].cost + cat->board.slot[s].modifier);
+    CHECK_EQ_INT(hs_card_price(g, 6), -1);
+    free(g);
+}
+
+/* HS-R-43, HS-R-44: a buy pays command steam into the reserve, the card
+ * goes to the hand, the others slide right and the left slot fills from
+ * the top of the deck. */
+static void test_hs_r_44_buy_slides_and_refills(void)
+{
+    struct hs_game *g = game_with(NULL, 1);
+    struct rules_error err;
+    json_t *events = json_array();
+    int before[6], top, eis = g->slot[5], cmd = command_steam(g, 0);
+    int reserve = g->titan[0].cubes.reserve;
+
+    if (!CHECK(cmd >= 1))
+        goto out;
+    memcpy(before, g->slot, sizeof before);
+    top = g->deck[0];
+    hs_buy_begin(g);
+    CHECK(ok(hs_buy(g, 0, 5, &R, events, &err), &err));
+    CHECK_EQ_INT(g->zone[eis], HS_Z_HAND);
+    CHECK_EQ_INT(g->holder[eis], 0);
+    CHECK_EQ_INT(command_steam(g, 0), cmd - 1);
+    CHECK_EQ_INT(g->titan[0].cubes.reserve, reserve + 1);
+    for (int s = 1; s < 6; s++)
+        CHECK_EQ_INT(g->slot[s], before[s - 1]);
+    CHECK_EQ_INT(g->slot[0], top);
+    CHECK(zones_ok(g));
+    CHECK(has_event(events, "card_bought", "enemy_in_sight"));
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-43: the team with initiative buys first; a seat of the other team
+ * is refused until every seat of it has passed; a price beyond the
+ * command steam is refused and nothing changes. */
+static void test_hs_r_43_initiative_order_and_payment(void)
+{
+    struct hs_game *g = game_with(NULL, 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int cmd;
+
+    hs_buy_begin(g);
+    CHECK_EQ_INT(hs_buy_seats(g), 1u);
+    CHECK_EQ_INT(hs_buy(g, 1, 5, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "not_your_turn");
+    cmd = command_steam(g, 0);
+    /* slot 0 costs at least 3 more; buy until the steam runs short */
+    while (hs_card_price(g, 0) <= command_steam(g, 0) && g->ask == HS_ASK_NONE)
+        CHECK(ok(hs_buy(g, 0, 0, &R, events, &err), &err));
+    if (g->ask == HS_ASK_NONE) {
+        int slot0 = g->slot[0];
+
+        cmd = command_steam(g, 0);
+        CHECK_EQ_INT(hs_buy(g, 0, 0, &R, events, &err), -1);
+        CHECK_EQ_STR(err.code, "not_enough_steam");
+        CHECK_EQ_INT(command_steam(g, 0), cmd);
+        CHECK_EQ_INT(g->slot[0], slot0);
+        CHECK(ok(hs_buy_pass(g, 0, &R, events, &err), &err));
+        CHECK_EQ_INT(hs_buy_seats(g), 2u);
+        CHECK_EQ_INT(g->turn_team, 1);
+        CHECK_EQ_INT(hs_buy_pass(g, 0, &R, events, &err), -1);
+    }
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-46, HS-AMB-31: nobody buys: the +0 card to the discard pile, the
+ * rest slide, one new card at the left. */
+static void test_hs_r_46_nobody_buys(void)
+{
+    struct hs_game *g = game_with(NULL, 1);
+    json_t *events = json_array();
+    int before[6], top;
+
+    memcpy(before, g->slot, sizeof before);
+    top = g->deck[0];
+    all_pass(g, events);
+    CHECK_EQ_INT(g->zone[before[5]], HS_Z_DISCARD);
+    for (int s = 1; s < 6; s++)
+        CHECK_EQ_INT(g->slot[s], before[s - 1]);
+    CHECK_EQ_INT(g->slot[0], top);
+    CHECK_EQ_INT(hs_buy_seats(g), 0u);
+    json_decref(events);
+    free(g);
+}
+
+/* ---- events --------------------------------------------------------------- */
+
+/* Event Cards, HS-R-44, HS-AMB-18: Battle Intensity drawn to the track
+ * fires at once, asks each seat in initiative order where its 2 steam
+ * and its damage cube go, is set aside, its slot is filled again, and
+ * then every player draws 1. */
+static void test_event_battle_intensity(void)
+{
+    struct hs_game *g = game_with("battle_intensity", 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int hand[2], res[2], guard = 0, bi = -1;
+
+    if (!g)
+        goto out;
+    /* pass phases until Battle Intensity is the deck's top card */
+    while (strcmp(id_of(g, g->deck[0]), "battle_intensity") != 0 && guard++ < 60)
+        all_pass(g, events);
+    if (!CHECK(strcmp(id_of(g, g->deck[0]), "battle_intensity") == 0))
+        goto out;
+    bi = g->deck[0];
+    hand[0] = hs_hand_size(g, 0);
+    hand[1] = hs_hand_size(g, 1);
+    res[0] = g->titan[0].cubes.reserve;
+    res[1] = g->titan[1].cubes.reserve;
+    hs_buy_begin(g);
+    CHECK(ok(hs_buy_pass(g, 0, &R, events, &err), &err));
+    CHECK(ok(hs_buy_pass(g, 1, &R, events, &err), &err));
+    /* all are dealt 2 at once; then the steam: seat 0 first */
+    CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+    CHECK_EQ_INT(g->ask_seat, 0);
+    CHECK_EQ_INT(g->event, bi);
+    CHECK_EQ_INT(g->zone[bi], HS_Z_EVENTS_DONE);
+    CHECK_EQ_INT(hs_hand_size(g, 0), hand[0] + 2);
+    CHECK_EQ_INT(hs_hand_size(g, 1), hand[1] + 2);
+    CHECK(zones_ok(g));
+    /* nobody else may act meanwhile */
+    CHECK_EQ_INT(hs_buy_seats(g), 0u);
+    CHECK_EQ_INT(hs_event_answer(g, 1, NULL, &R, events, &err), -1);
+    /* a wrong count of squares is refused */
+    {
+        json_t *bad = json_pack("{s:[]}", "steam");
+
+        CHECK_EQ_INT(hs_event_answer(g, 0, bad, &R, events, &err), -1);
+        CHECK_EQ_STR(err.code, "choose_steam");
+        json_decref(bad);
+    }
+    CHECK(answer_first(g, events));
+    CHECK_EQ_INT(g->titan[0].cubes.reserve, res[0] - 2);
+    CHECK_EQ_INT(g->ask_seat, 1);
+    CHECK(answer_first(g, events));
+    CHECK_EQ_INT(g->titan[1].cubes.reserve, res[1] - 2);
+    /* the damage cube, bypassing shields: seat 0 then seat 1 */
+    CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+    CHECK_EQ_INT(g->ask_seat, 0);
+    {
+        struct hs_census c0, c1;
+
+        hs_titan_census(&g->titan[0].cubes, &c0);
+        CHECK(answer_first(g, events));
+        hs_titan_census(&g->titan[0].cubes, &c1);
+        CHECK_EQ_INT(c1.damage, c0.damage + 1);
+        CHECK_EQ_INT(c1.shield, c0.shield);
+    }
+    CHECK_EQ_INT(g->ask_seat, 1);
+    while (g->ask == HS_ASK_EVENT)
+        CHECK(answer_first(g, events));
+    CHECK_EQ_INT(g->event, -1);
+    /* the slot refilled, then 1 card each for the event */
+    for (int s = 0; s < g->nslots; s++)
+        CHECK(g->slot[s] >= 0);
+    CHECK(hs_hand_size(g, 0) >= hand[0] + 3);
+    CHECK(hs_hand_size(g, 1) >= hand[1] + 3);
+    CHECK_EQ_INT(g->zone[bi], HS_Z_EVENTS_DONE);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-45, HS-AMB-18: when the deck runs out the discard pile becomes the
+ * new deck; events set aside never come back. */
+static void test_hs_r_45_reshuffle(void)
+{
+    struct hs_game *g = game_with(NULL, 0);
+    json_t *events = json_array();
+    int guard = 0;
+
+    while (!has_event(events, "deck_reshuffled", NULL) && guard++ < 80)
+        all_pass(g, events);
+    CHECK(has_event(events, "deck_reshuffled", NULL));
+    CHECK(g->ndeck > 0);
+    for (int i = 0; i < g->ndeck; i++)
+        CHECK(hs_catalog_get()->battle[g->card[g->deck[i]]].kind != HS_K_EVENT);
+    CHECK_EQ_INT(count_zone(g, HS_Z_EVENTS_DONE), 3 - events_in_deck(g, NULL) -
+                 (g->event >= 0));
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
+/* ---- playing a card --------------------------------------------------------- */
+
+/* Draws into seat's hand until it holds a card of id; its index or -1. */
+static int draw_until(struct hs_game *g, int seat, const char *id)
+{
+    for (int k = 0; k < HS_BATTLE_CARDS; k++) {
+        for (int c = 0; c < g->ncards; c++)
+            if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
+                strcmp(id_of(g, c), id) == 0)
+                return c;
+        if (hs_draw(g, seat, 1, &R, NULL) == 0)
+            break;
+    }
+    return -1;
+}
+
+/* HS-R-12: one battle card per player per phase; a support card stays in
+ * play with its unit within 1 sector of the titan. */
+static void test_hs_r_12_one_card_a_phase(void)
+{
+    struct hs_game *g = game_with(NULL, 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int inf = draw_until(g, 0, "infantry_support");
+    int can = draw_until(g, 0, "cannon_support");
+    json_t *far = json_pack("{s:i}", "sector", 2), *near = json_pack("{s:i}", "sector", 1);
+
+    hs_buy_begin(g);
+    if (!CHECK(inf >= 0 && can >= 0))
+        goto out;
+    CHECK_EQ_INT(hs_play_card(g, 0, inf, HS_TIME_TURN, far, NULL, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "bad_sector");
+    CHECK_EQ_INT(g->zone[inf], HS_Z_HAND);
+    CHECK_EQ_INT(g->nunits, 0);
+    CHECK(ok(hs_play_card(g, 0, inf, HS_TIME_TURN, near, NULL, &R, events, &err), &err));
+    CHECK_EQ_INT(g->zone[inf], HS_Z_IN_PLAY);
+    CHECK_EQ_INT(g->nunits, 1);
+    CHECK_EQ_INT(g->unit[0].sector, 1);
+    CHECK_EQ_INT(g->unit[0].card, inf);
+    CHECK_EQ_INT(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "one_card_a_phase");
+    hs_cards_phase_begin(g);
+    CHECK(ok(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), &err));
+    CHECK(zones_ok(g));
+out:
+    json_decref(far);
+    json_decref(near);
+    json_decref(events);
+    free(g);
+}
+
+/* When to Play Battle Cards, HS-AMB-22: a phase icon limits a card to its
+ * phase; only in the seat's own turn; an event in a hand is dead; a
+ * played card goes to the discard pile after its effect. */
+static void test_play_phase_icon_and_moment(void)
+{
+    struct hs_game *g = game_with(NULL, 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int relay = draw_until(g, 0, "signal_relay");
+    int woods = draw_until(g, 1, "woods");
+    int inf = draw_until(g, 1, "infantry_support");
+    struct hs_mods m = {0};
+
+    hs_buy_begin(g);
+    if (!CHECK(relay >= 0 && woods >= 0 && inf >= 0))
+        goto out;
+    CHECK_EQ_INT(hs_play_card(g, 0, relay, HS_TIME_TURN, NULL, &m, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "wrong_phase");
+    CHECK_EQ_INT(hs_play_card(g, 1, woods, HS_TIME_TURN, NULL, &m, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "wrong_phase");
+    /* seat 1's team is not buying now */
+    CHECK_EQ_INT(hs_play_card(g, 1, inf, HS_TIME_TURN, NULL, &m, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "not_your_moment");
+    CHECK_EQ_INT(hs_play_card(g, 1, inf, HS_TIME_ATTACKED, NULL, &m, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "wrong_moment");
+    CHECK_EQ_INT(hs_play_card(g, 1, relay, HS_TIME_TURN, NULL, &m, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "not_in_hand");
+    CHECK_EQ_INT(g->p[1].played_phase, 0);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
+int main(void)
+{
+    RUN(test_hs_r_08_deal);
+    RUN(test_hs_r_43_price_is_cost_plus_slot);
+    RUN(test_hs_r_44_buy_slides_and_refills);
+    RUN(test_hs_r_43_initiative_order_and_payment);
+    RUN(test_hs_r_46_nobody_buys);
+    RUN(test_event_battle_intensity);
+    RUN(test_hs_r_45_reshuffle);
+    RUN(test_hs_r_12_one_card_a_phase);
+    RUN(test_play_phase_icon_and_moment);
+    return check_summary();
+}
