@@ -4,6 +4,7 @@
  */
 #include "effects.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
@@ -31,6 +32,7 @@ int hs_op_supported(enum hs_op op)
     case HS_OP_PLACE_STEAM: case HS_OP_HEAT: case HS_OP_DAMAGE_CUBES:
     case HS_OP_DRAW: case HS_OP_SUPPORT: case HS_OP_PLAY_TERRAIN:
     case HS_OP_DISCARD_TERRAIN: case HS_OP_INITIATIVE: case HS_OP_SMOKE:
+    case HS_OP_STEAL: case HS_OP_GIVE: case HS_OP_MOVE_TITAN:
         return 1;
     default:
         return 0;
@@ -57,7 +59,8 @@ int hs_op_global(enum hs_op op)
 int hs_op_chooses(enum hs_op op)
 {
     return op == HS_OP_PLACE_STEAM || op == HS_OP_DAMAGE_CUBES ||
-           op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN;
+           op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN || op == HS_OP_STEAL ||
+           op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN;
 }
 
 static int counts_for(const struct hs_step *s, enum hs_size size)
@@ -312,6 +315,114 @@ static int play_terrain(struct hs_game *g, int seat, const json_t *choice,
     return 0;
 }
 
+/* ---- hands ------------------------------------------------------------------- */
+
+static int hand_cards(const struct hs_game *g, int seat, int out[HS_MAX_DECK])
+{
+    int n = 0;
+
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat)
+            out[n++] = c;
+    return n;
+}
+
+/* The opposing seat the choice names ("opponent"), or the only one. */
+static int opponent(const struct hs_game *g, int seat, const json_t *choice,
+                    struct rules_error *err)
+{
+    const json_t *o = json_object_get(choice, "opponent");
+    int found = -1, n = 0;
+
+    if (o) {
+        int s = json_is_integer(o) ? (int)json_integer_value(o) : -1;
+
+        if (s >= 0 && s < g->nplayers && g->p[s].team != g->p[seat].team)
+            return s;
+    } else {
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->p[s].team != g->p[seat].team) {
+                found = s;
+                n++;
+            }
+        if (n == 1)
+            return found;
+    }
+    return rules_fail(err, "choose_opponent", RULE_VOCAB,
+                      "Name an opposing player (\"opponent\").");
+}
+
+static int steal(struct hs_game *g, int seat, const struct hs_step *step,
+                 const json_t *choice, struct rng *rng, json_t *events,
+                 struct rules_error *err)
+{
+    int from = opponent(g, seat, choice, err), hand[HS_MAX_DECK];
+
+    if (from < 0)
+        return -1;
+    for (int k = 0; k < step->n; k++) {
+        int n = hand_cards(g, from, hand), c;
+
+        if (n == 0)
+            break;
+        c = hand[rng_uniform(rng, (uint32_t)n)];
+        g->holder[c] = seat;
+        json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "type",
+                                                "card_stolen", "seat", seat,
+                                                "from", from));
+    }
+    return 0;
+}
+
+static int give(struct hs_game *g, int seat, const struct hs_step *step,
+                const json_t *choice, json_t *events, struct rules_error *err)
+{
+    int to = opponent(g, seat, choice, err), hand[HS_MAX_DECK];
+    int n = hand_cards(g, seat, hand), want = step->n < n ? step->n : n;
+    const json_t *list = json_object_get(choice, "give");
+
+    if (to < 0)
+        return -1;
+    if (want == 0)
+        return 0;
+    if (!json_is_array(list) || (int)json_array_size(list) != want)
+        return rules_fail(err, "choose_cards", RULE_VOCAB,
+                          "Choose %d cards of your hand to give (\"give\").", want);
+    for (int i = 0; i < want; i++) {
+        const json_t *cj = json_array_get(list, (size_t)i);
+        int c = json_is_integer(cj) ? (int)json_integer_value(cj) : -1;
+
+        if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat)
+            return rules_fail(err, "not_in_hand", RULE_VOCAB,
+                              "Card %d to give is not in your hand.", i + 1);
+        g->holder[c] = to;
+    }
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
+                                            "cards_given", "seat", seat, "to", to,
+                                            "cards", want));
+    return 0;
+}
+
+/* Up to n sectors along the track, without paying steam: not a paid move,
+ * so the terrain stays (RULINGS: move_titan). */
+static int move_titan(struct hs_game *g, int seat, const struct hs_step *step,
+                      const json_t *choice, json_t *events, struct rules_error *err)
+{
+    struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+    const json_t *sj = json_object_get(choice, "sector");
+    int s = json_is_integer(sj) ? (int)json_integer_value(sj) : -1;
+
+    if (s < 0 || s >= HS_SECTORS || abs(s - ta->sector) > step->n)
+        return rules_fail(err, "bad_sector", RULE_VOCAB,
+                          "The titan moves up to %d sectors along the track "
+                          "(\"sector\").", step->n);
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
+                                            "titan_moved", "seat", seat, "from",
+                                            ta->sector, "to", s));
+    ta->sector = s;
+    return 0;
+}
+
 int hs_effect_global(struct hs_game *g, const struct hs_step *step,
                      json_t *events, struct rules_error *err)
 {
@@ -377,6 +488,12 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
     case HS_OP_INITIATIVE:
         g->initiative_bonus[g->p[seat].team] += step->n;
         return 0;
+    case HS_OP_STEAL:
+        return steal(g, seat, step, choice, rng, events, err);
+    case HS_OP_GIVE:
+        return give(g, seat, step, choice, events, err);
+    case HS_OP_MOVE_TITAN:
+        return move_titan(g, seat, step, choice, events, err);
     case HS_OP_SMOKE:
         return hs_effect_global(g, step, events, err);
     default: {
@@ -415,6 +532,8 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
         break;
     case HS_OP_DAMAGE_CUBES:
         damage_targets(t, step, a);
+        if (json_array_size(a) == 0)
+            break;
         json_object_set_new(o, "n", json_integer(step->n));
         json_object_set(o, "damage", a);
         break;
@@ -427,6 +546,31 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
         json_object_set(o, "sector", a);
         break;
     }
+    case HS_OP_MOVE_TITAN: {
+        int at = g->titan[g->p[seat].titan].sector;
+
+        for (int s = at - step->n; s <= at + step->n; s++)
+            if (s >= 0 && s < HS_SECTORS)
+                json_array_append_new(a, json_integer(s));
+        json_object_set(o, "sector", a);
+        break;
+    }
+    case HS_OP_STEAL:
+    case HS_OP_GIVE:
+        for (int s = 0; s < g->nplayers; s++)
+            if (g->p[s].team != g->p[seat].team)
+                json_array_append_new(a, json_integer(s));
+        json_object_set(o, "opponent", a);
+        if (step->op == HS_OP_GIVE) {
+            int hand[HS_MAX_DECK], n = hand_cards(g, seat, hand);
+            json_t *h = json_array();
+
+            for (int i = 0; i < n; i++)
+                json_array_append_new(h, json_integer(hand[i]));
+            json_object_set_new(o, "give", h);
+            json_object_set_new(o, "n", json_integer(step->n < n ? step->n : n));
+        }
+        break;
     case HS_OP_PLAY_TERRAIN:
         for (int c = 0; c < g->ncards; c++)
             if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&

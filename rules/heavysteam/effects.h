@@ -16,6 +16,9 @@
  *                 (to_*: where displaced steam goes, optional)
  *   support       {"sector": s}
  *   play_terrain  {"terrain": card index (g->card)}
+ *   move_titan    {"sector": s}
+ *   steal, give   {"opponent": seat (optional with one opponent),
+ *                  "give": [card index, ...]}
  * hs_effect_options lists what may be chosen, in the same keys.
  */
 #ifndef TURNPOST_HEAVYSTEAM_EFFECTS_H
@@ -54,8 +57,8 @@ void hs_effect_mods(const struct hs_effect *e, enum hs_size size,
 /*
  * What seat may choose for step (the keys above): {"n": cubes to place,
  * "steam": [...]}, {"damage": [...]} (the squares the next cube may
- * take), {"sector": [...]}, {"terrain": [...]}; {} when there is nothing
- * to choose. New reference.
+ * take), {"sector": [...]}, {"terrain": [...]}, {"opponent": [...],
+ * "give": [...]}; {} when there is nothing to choose. New reference.
  */
 json_t *hs_effect_options(const struct hs_game *g, int seat,
                           const struct hs_step *step);

@@ -554,6 +554,135 @@ out:
     free(g);
 }
 
+
+/* Event Cards: an event drawn into a hand has no effect and cannot be
+ * played in any way. */
+static void test_event_in_hand_is_dead(void)
+{
+    struct hs_game *g = game_with(NULL, 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int ev = -1;
+
+    for (int k = 0; k < HS_BATTLE_CARDS && ev < 0; k++) {
+        CHECK(hs_draw(g, 0, 1, &R, events) == 1);
+        for (int c = 0; c < g->ncards; c++)
+            if (g->zone[c] == HS_Z_HAND &&
+                hs_catalog_get()->battle[g->card[c]].kind == HS_K_EVENT)
+                ev = c;
+    }
+    hs_buy_begin(g);
+    if (CHECK(ev >= 0)) {
+        CHECK_EQ_INT(g->holder[ev], 0);
+        CHECK_EQ_INT(hs_play_card(g, 0, ev, HS_TIME_TURN, NULL, NULL, &R, events, &err), -1);
+        CHECK_EQ_STR(err.code, "dead_event");
+        CHECK_EQ_INT(g->event, -1);
+        CHECK(!has_event(events, "event_drawn", NULL));
+    }
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
+/* HS-DATA-13, Event Cards: Smoke puts a token in each titan's sector. */
+static void test_hs_data_13_smoke_event(void)
+{
+    struct hs_game *g = game_with("smoke", 0);
+    json_t *events = json_array();
+    int guard = 0;
+
+    if (!g)
+        goto out;
+    while (!has_event(events, "event_drawn", "smoke") && guard++ < 60)
+        all_pass(g, events);
+    CHECK(has_event(events, "event_drawn", "smoke"));
+    CHECK_EQ_INT(g->smoke[0], 1);
+    CHECK_EQ_INT(g->smoke[7], 1);
+    for (int s = 1; s < 7; s++)
+        CHECK_EQ_INT(g->smoke[s], 0);
+    CHECK(has_event(events, "smoke_placed", NULL));
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* HS-DATA-08, HS-R-15: Maneuver plays a terrain card outside the Move
+ * phase and without a paid move, and only Maneuver counts as the phase's
+ * card; the terrain stays in play on the titan and counts its numbers
+ * there. */
+static void test_hs_data_08_maneuver(void)
+{
+    struct hs_game *g = NULL;
+    struct rules_error err;
+    json_t *events = json_array(), *choice;
+    int man = -1, woods = -1;
+    struct hs_mods m = {0};
+
+    for (int k = 1; k < 200 && (man < 0 || woods < 0); k++) {
+        free(g);
+        g = new_game(k);
+        man = draw_until(g, 0, "maneuver");
+        woods = draw_until(g, 0, "woods");
+    }
+    hs_buy_begin(g);
+    if (!CHECK(man >= 0 && woods >= 0))
+        goto out;
+    /* in the Cards phase: Woods alone has the Move icon, Maneuver none */
+    CHECK_EQ_INT(hs_play_card(g, 0, woods, HS_TIME_TURN, NULL, NULL, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "wrong_phase");
+    choice = json_pack("{s:i}", "terrain", woods);
+    CHECK(ok(hs_play_card(g, 0, man, HS_TIME_TURN, choice, NULL, &R, events, &err), &err));
+    json_decref(choice);
+    CHECK_EQ_INT(g->zone[man], HS_Z_DISCARD);
+    CHECK_EQ_INT(g->zone[woods], HS_Z_IN_PLAY);
+    CHECK_EQ_INT(g->titan[0].terrain, woods);
+    CHECK_EQ_INT(g->p[0].played_phase, 1);
+    /* Woods: +1 defense die, a light +1 more */
+    hs_effect_mods(&hs_catalog_get()->battle[g->card[woods]].effect, HS_HEAVY, &m);
+    CHECK_EQ_INT(m.defense_dice, 1);
+    memset(&m, 0, sizeof m);
+    hs_effect_mods(&hs_catalog_get()->battle[g->card[woods]].effect, HS_LIGHT, &m);
+    CHECK_EQ_INT(m.defense_dice, 2);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* The effect vocabulary, steal and give (Lord Zedock Singleton's once
+ * per game): a random card from the opponent, then one of the player's
+ * choice back to him. */
+static void test_vocabulary_steal_and_give(void)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_effect *e = &cat->pilot[hs_catalog_pilot(cat, "zedock")].once.effect;
+    struct hs_game *g = new_game(3);
+    struct rules_error err;
+    json_t *events = json_array(), *choice;
+    int mine = -1;
+
+    CHECK_EQ_INT(e->nsteps, 2);
+    CHECK(ok(hs_effect_step(g, 0, -1, &e->step[0], NULL, NULL, &R, events, &err), &err));
+    CHECK_EQ_INT(hs_hand_size(g, 0), 4);
+    CHECK_EQ_INT(hs_hand_size(g, 1), 2);
+    for (int c = 0; c < g->ncards && mine < 0; c++)
+        if (g->zone[c] == HS_Z_HAND && g->holder[c] == 0)
+            mine = c;
+    choice = json_pack("{s:[i]}", "give", g->ncards);
+    CHECK_EQ_INT(hs_effect_step(g, 0, -1, &e->step[1], choice, NULL, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "not_in_hand");
+    json_decref(choice);
+    choice = json_pack("{s:[i]}", "give", mine);
+    CHECK(ok(hs_effect_step(g, 0, -1, &e->step[1], choice, NULL, &R, events, &err), &err));
+    json_decref(choice);
+    CHECK_EQ_INT(g->holder[mine], 1);
+    CHECK_EQ_INT(hs_hand_size(g, 0), 3);
+    CHECK_EQ_INT(hs_hand_size(g, 1), 3);
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_08_deal);
@@ -565,5 +694,9 @@ int main(void)
     RUN(test_hs_r_45_reshuffle);
     RUN(test_hs_r_12_one_card_a_phase);
     RUN(test_play_phase_icon_and_moment);
+    RUN(test_event_in_hand_is_dead);
+    RUN(test_hs_data_13_smoke_event);
+    RUN(test_hs_data_08_maneuver);
+    RUN(test_vocabulary_steal_and_give);
     return check_summary();
 }
