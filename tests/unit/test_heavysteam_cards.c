@@ -49,20 +49,25 @@ static int zones_ok(const struct hs_game *g)
     return 1;
 }
 
-/* Seats 0 (U.K., Dreadmoor, sector 0) and 1 (C.E.T., Kaltschmied, sector
- * 7), the U.K. with initiative, in the Cards phase of round 1. */
-static struct hs_game *new_game(int k)
+/* Two players: seats 0 (U.K., Dreadmoor, sector 0) and 1 (C.E.T.,
+ * Kaltschmied, sector 7); four: seats 0 and 1 the U.K. (Dreadmoor,
+ * Kestrel), 2 and 3 the C.E.T. (Kaltschmied, Feldhase). The U.K. has
+ * initiative; the Cards phase of round 1. */
+static struct hs_game *new_game_of(int k, int nplayers)
 {
     const struct hs_catalog *cat = hs_catalog_get();
-    static const char *const board[2] = {"uk_heavy_dreadmoor", "cet_heavy_kaltschmied"};
+    static const char *const two[2] = {"uk_heavy_dreadmoor", "cet_heavy_kaltschmied"};
+    static const char *const four[4] = {"uk_heavy_dreadmoor", "uk_light_kestrel",
+                                        "cet_heavy_kaltschmied", "cet_light_feldhase"};
+    const char *const *board = nplayers == 2 ? two : four;
     struct hs_game *g = calloc(1, sizeof *g);
     struct rules_error err;
 
     CHECK(cat->ok);
     seed(k);
     g->scenario = 1;
-    g->nplayers = g->ntitans = 2;
-    for (int s = 0; s < 2; s++) {
+    g->nplayers = g->ntitans = nplayers;
+    for (int s = 0; s < nplayers; s++) {
         const struct hs_board *b = &cat->titan[hs_catalog_titan(cat, board[s])];
         struct hs_mounted m[HS_MOUNTS];
         struct hs_titan_at *ta = &g->titan[s];
@@ -74,13 +79,14 @@ static struct hs_game *new_game(int k)
         CHECK(ok(hs_titan_init(&ta->cubes, b, m, NULL, &err), &err));
         ta->board = hs_catalog_titan(cat, board[s]);
         ta->owner = s;
-        ta->sector = s ? 7 : 0;
         ta->terrain = -1;
-        g->p[s].team = s;
+        g->p[s].team = s * 2 / nplayers;
         g->p[s].titan = s;
         g->p[s].pilot = -1;
-        g->team_faction[s] = s;
+        ta->sector = b->size == HS_HEAVY ? 7 * g->p[s].team : 1 + 5 * g->p[s].team;
     }
+    g->team_faction[0] = HS_UK;
+    g->team_faction[1] = HS_CET;
     g->round = 1;
     g->stage = HS_STAGE_ROUND;
     g->phase = HS_PH_CARDS;
@@ -91,6 +97,11 @@ static struct hs_game *new_game(int k)
     CHECK(ok(hs_deal_battle_cards(g, &R, &err), &err));
     CHECK(zones_ok(g));
     return g;
+}
+
+static struct hs_game *new_game(int k)
+{
+    return new_game_of(k, 2);
 }
 
 static const char *id_of(const struct hs_game *g, int c)
@@ -312,14 +323,13 @@ static void test_hs_r_43_initiative_order_and_payment(void)
     CHECK_EQ_INT(hs_buy_seats(g), 1u);
     CHECK_EQ_INT(hs_buy(g, 1, 5, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "not_your_turn");
+    /* the +3 slot costs more than the 2 command steam of the setup */
     cmd = command_steam(g, 0);
-    /* slot 0 costs at least 3 more; buy until the steam runs short */
-    while (hs_card_price(g, 0) <= command_steam(g, 0) && g->ask == HS_ASK_NONE)
-        CHECK(ok(hs_buy(g, 0, 0, &R, events, &err), &err));
-    if (g->ask == HS_ASK_NONE) {
+    CHECK_EQ_INT(cmd, 2);
+    CHECK(hs_card_price(g, 0) > cmd);
+    {
         int slot0 = g->slot[0];
 
-        cmd = command_steam(g, 0);
         CHECK_EQ_INT(hs_buy(g, 0, 0, &R, events, &err), -1);
         CHECK_EQ_STR(err.code, "not_enough_steam");
         CHECK_EQ_INT(command_steam(g, 0), cmd);
@@ -329,6 +339,35 @@ static void test_hs_r_43_initiative_order_and_payment(void)
         CHECK_EQ_INT(g->turn_team, 1);
         CHECK_EQ_INT(hs_buy_pass(g, 0, &R, events, &err), -1);
     }
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-08, Battle Card Acquisition Phase with teams of two: an Enemy in
+ * Sight on each of the four titan slots; every seat of the team with
+ * initiative may buy until all of them have passed, then the other
+ * team's; a seat that passed buys no more. */
+static void test_hs_r_43_teams_of_two(void)
+{
+    struct hs_game *g = new_game_of(1, 4);
+    struct rules_error err;
+    json_t *events = json_array();
+
+    for (int s = 2; s < 6; s++)
+        CHECK_EQ_STR(id_of(g, g->slot[s]), "enemy_in_sight");
+    CHECK_EQ_INT(hs_hand_size(g, 3), 3);
+    CHECK_EQ_INT(g->ndeck, 40 - 12 - 2 + 3);
+    hs_buy_begin(g);
+    CHECK_EQ_INT(hs_buy_seats(g), 0x3u);
+    CHECK(ok(hs_buy_pass(g, 1, &R, events, &err), &err));
+    CHECK_EQ_INT(hs_buy_seats(g), 0x1u);
+    CHECK_EQ_INT(hs_buy(g, 1, 5, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "not_your_turn");
+    CHECK_EQ_INT(g->turn_team, 0);
+    CHECK(ok(hs_buy_pass(g, 0, &R, events, &err), &err));
+    CHECK_EQ_INT(hs_buy_seats(g), 0xcu);
+    CHECK_EQ_INT(g->turn_team, 1);
     CHECK(zones_ok(g));
     json_decref(events);
     free(g);
@@ -689,6 +728,7 @@ int main(void)
     RUN(test_hs_r_43_price_is_cost_plus_slot);
     RUN(test_hs_r_44_buy_slides_and_refills);
     RUN(test_hs_r_43_initiative_order_and_payment);
+    RUN(test_hs_r_43_teams_of_two);
     RUN(test_hs_r_46_nobody_buys);
     RUN(test_event_battle_intensity);
     RUN(test_hs_r_45_reshuffle);
