@@ -590,8 +590,10 @@ int hs_card_playable(const struct hs_game *g, int seat, int c,
     if (b->kind == HS_K_TERRAIN && !g->titan[g->p[seat].titan].moved)
         return rules_fail(err, "not_moved", "Terrain cards",
                           "A terrain card is played after paying to move (HS-R-15).");
+    /* a played card's steps act on its player's titan */
     for (int i = 0; i < b->effect.nsteps; i++)
-        if (!hs_op_supported(b->effect.step[i].op))
+        if (!hs_op_supported(b->effect.step[i].op) ||
+            b->effect.step[i].who != HS_WHO_SELF)
             return rules_fail(err, "op_not_supported", RULE_PLAY,
                               "Turnpost does not yet play %s (%s).", b->name,
                               hs_op_name(b->effect.step[i].op));
