@@ -600,6 +600,30 @@ int hs_card_playable(const struct hs_game *g, int seat, int c,
     return 0;
 }
 
+json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing moment)
+{
+    json_t *out = json_array();
+
+    for (int c = 0; c < g->ncards; c++) {
+        struct rules_error err;
+        const struct hs_battle_card *b;
+        json_t *opts;
+
+        if (g->zone[c] != HS_Z_HAND || g->holder[c] != seat ||
+            hs_card_playable(g, seat, c, moment, &err))
+            continue;
+        b = bcard(g, c);
+        opts = json_array();
+        for (int i = 0; b->kind != HS_K_TERRAIN && i < b->effect.nsteps; i++)
+            if (hs_op_chooses(b->effect.step[i].op))
+                json_array_append_new(opts, hs_effect_options(g, seat,
+                                                              &b->effect.step[i]));
+        json_array_append_new(out, json_pack("{s:i, s:s, s:o}", "card", c, "id",
+                                             b->id, "options", opts));
+    }
+    return out;
+}
+
 struct play { int seat, c; const json_t *choice; struct hs_mods *mods; };
 
 static int do_play(struct hs_game *g, const void *arg, struct rng *rng,

@@ -135,6 +135,13 @@ int hs_play_card(struct hs_game *g, int seat, int c, enum hs_timing moment,
                  const json_t *choice, struct hs_mods *mods, struct rng *rng,
                  json_t *events, struct rules_error *err);
 
+/*
+ * The cards seat may play now in moment, for legal moves: an array of
+ * {"card": index, "id": catalog id, "options": [...]} with, for each step
+ * that chooses, what hs_effect_options lists. New reference.
+ */
+json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing moment);
+
 /* Resets the one-card-a-phase count; called as each phase begins. */
 void hs_cards_phase_begin(struct hs_game *g);
 

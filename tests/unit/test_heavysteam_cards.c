@@ -533,6 +533,22 @@ static void test_hs_r_12_one_card_a_phase(void)
     hs_buy_begin(g);
     if (!CHECK(inf >= 0 && can >= 0))
         goto out;
+    {
+        /* the legal moves list both supports, each with its sectors 0 and 1 */
+        json_t *list = hs_cards_playable(g, 0, HS_TIME_TURN), *e;
+        size_t i;
+        int seen = 0;
+
+        json_array_foreach(list, i, e)
+            if ((int)json_integer_value(json_object_get(e, "card")) == inf) {
+                json_t *o = json_array_get(json_object_get(e, "options"), 0);
+
+                seen = 1;
+                CHECK_EQ_INT((int)json_array_size(json_object_get(o, "sector")), 2);
+            }
+        CHECK(seen);
+        json_decref(list);
+    }
     CHECK_EQ_INT(hs_play_card(g, 0, inf, HS_TIME_TURN, far, NULL, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "bad_sector");
     CHECK_EQ_INT(g->zone[inf], HS_Z_HAND);
@@ -544,6 +560,12 @@ static void test_hs_r_12_one_card_a_phase(void)
     CHECK_EQ_INT(g->unit[0].card, inf);
     CHECK_EQ_INT(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "one_card_a_phase");
+    {
+        json_t *none = hs_cards_playable(g, 0, HS_TIME_TURN);
+
+        CHECK_EQ_INT((int)json_array_size(none), 0);
+        json_decref(none);
+    }
     hs_cards_phase_begin(g);
     CHECK(ok(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), &err));
     CHECK(zones_ok(g));
