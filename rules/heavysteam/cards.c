@@ -227,7 +227,7 @@ int hs_deal_battle_cards(struct hs_game *g, struct rng *rng,
     rng_shuffle(rng, g->deck, (size_t)g->ndeck);
     g->nobody_bought = 0;
     g->event = -1;
-    g->event_step = g->event_turn = g->events_owed = 0;
+    g->event_step = g->event_turn = g->events_owed = g->event_rolled = 0;
     memset(g->smoke, 0, sizeof g->smoke);
     memset(g->initiative_bonus, 0, sizeof g->initiative_bonus);
     return hs_cards_check(g, err);
@@ -294,8 +294,27 @@ static int event_run(struct hs_game *g, struct rng *rng, json_t *events,
         for (; g->event_turn < n; g->event_turn++) {
             int seat = seats[g->event_turn];
 
-            if (g->titan[g->p[seat].titan].cubes.destroyed)
+            const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
+
+            if (t->destroyed) {
+                g->event_rolled = 0;
                 continue;
+            }
+            /* a hit: rolled once, then its cubes asked until all are placed */
+            if (st->op == HS_OP_HIT && !g->event_rolled) {
+                if (hs_effect_roll_hit(g, seat, st, rng, events, err))
+                    return -1;
+                g->event_rolled = 1;
+            }
+            if (st->op == HS_OP_HIT) {
+                if (t->nowed > 0 && !t->destroyed) {
+                    g->ask = HS_ASK_EVENT;
+                    g->ask_seat = seat;
+                    return 1;
+                }
+                g->event_rolled = 0;
+                continue;
+            }
             if (hs_op_chooses(st->op)) {
                 json_t *o = hs_effect_options(g, seat, st);
                 int asks = json_object_size(o) > 0;
@@ -523,7 +542,9 @@ static int do_answer(struct hs_game *g, const void *arg, struct rng *rng,
 
     if (hs_effect_step(g, a->seat, g->event, st, a->choice, NULL, rng, events, err))
         return -1;
-    g->event_turn++;
+    /* a hit's seat is done when nothing is owed (event_run sees it) */
+    if (st->op != HS_OP_HIT)
+        g->event_turn++;
     return refill(g, rng, events, err);
 }
 

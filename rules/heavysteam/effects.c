@@ -32,7 +32,7 @@ int hs_op_supported(enum hs_op op)
     case HS_OP_PLACE_STEAM: case HS_OP_HEAT: case HS_OP_DAMAGE_CUBES:
     case HS_OP_DRAW: case HS_OP_SUPPORT: case HS_OP_PLAY_TERRAIN:
     case HS_OP_DISCARD_TERRAIN: case HS_OP_INITIATIVE: case HS_OP_SMOKE:
-    case HS_OP_STEAL: case HS_OP_GIVE: case HS_OP_MOVE_TITAN:
+    case HS_OP_STEAL: case HS_OP_GIVE: case HS_OP_MOVE_TITAN: case HS_OP_HIT:
         return 1;
     default:
         return 0;
@@ -60,7 +60,7 @@ int hs_op_chooses(enum hs_op op)
 {
     return op == HS_OP_PLACE_STEAM || op == HS_OP_DAMAGE_CUBES ||
            op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN || op == HS_OP_STEAL ||
-           op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN;
+           op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN || op == HS_OP_HIT;
 }
 
 static int counts_for(const struct hs_step *s, enum hs_size size)
@@ -207,6 +207,59 @@ static void damage_targets(const struct hs_titan *t, const struct hs_step *step,
     }
 }
 
+static int read_pick(const struct hs_titan *t, const json_t *o, int i,
+                     struct hs_damage_pick *p, struct rules_error *err)
+{
+    if (read_square(t, o, "station", "square", &p->station, &p->square))
+        return rules_fail(err, "bad_square", RULE_VOCAB,
+                          "Damage cube %d names no square of the titan.", i + 1);
+    if (json_object_get(o, "to_station")) {
+        if (read_square(t, o, "to_station", "to_square", &p->to_station,
+                        &p->to_square))
+            return rules_fail(err, "bad_square", RULE_VOCAB,
+                              "Damage cube %d moves steam to no square.", i + 1);
+    } else {
+        p->to_station = p->to_square = HS_NONE;
+    }
+    return 0;
+}
+
+/* The owed cubes of a hit (hit), placed by the owner in the order given:
+ * the whole list is checked before any is placed. */
+static int place_owed(struct hs_titan *t, const json_t *choice, struct rng *rng,
+                      json_t *events, struct rules_error *err)
+{
+    const json_t *list = json_object_get(choice, "damage");
+    struct hs_damage_pick p[HS_MAX_STATIONS * HS_MAX_SQUARES];
+    int n = json_is_array(list) ? (int)json_array_size(list) : 0;
+
+    if (t->nowed == 0)
+        return 0;
+    if (n < 1 || n > (int)(sizeof p / sizeof p[0]))
+        return rules_fail(err, "choose_damage", RULE_VOCAB,
+                          "Choose the squares for the damage (\"damage\").");
+    for (int i = 0; i < n; i++)
+        if (read_pick(t, json_array_get(list, (size_t)i), i, &p[i], err))
+            return -1;
+    return hs_titan_damage_place(t, HS_PLACER_OWNER, p, n, rng, events, err) < 0 ? -1 : 0;
+}
+
+int hs_effect_roll_hit(struct hs_game *g, int seat, const struct hs_step *step,
+                       struct rng *rng, json_t *events, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    struct hs_titan *t = titan_of(g, seat);
+    int a = rng_die(rng, 6), b = rng_die(rng, 6);
+    enum hs_location l = cat->board.hit_location[a + b];
+    int past = hs_titan_shields(t, l, step->n, 0, rng, events);
+
+    json_array_append_new(events, json_pack("{s:s, s:i, s:[ii], s:s, s:i}", "type",
+                                            "hit_rolled", "seat", seat, "dice", a, b,
+                                            "location", hs_location_name(l),
+                                            "past_shields", past));
+    return hs_titan_hit(t, l, past, 0, events, err);
+}
+
 static int damage_cubes(struct hs_titan *t, const struct hs_step *step,
                         const json_t *choice, struct rng *rng, json_t *events,
                         struct rules_error *err)
@@ -224,17 +277,8 @@ static int damage_cubes(struct hs_titan *t, const struct hs_step *step,
         enum hs_location l;
         int placed;
 
-        if (read_square(t, o, "station", "square", &p.station, &p.square))
-            return rules_fail(err, "bad_square", RULE_VOCAB,
-                              "Damage cube %d names no square of the titan.", i + 1);
-        if (json_object_get(o, "to_station")) {
-            if (read_square(t, o, "to_station", "to_square", &p.to_station,
-                            &p.to_square))
-                return rules_fail(err, "bad_square", RULE_VOCAB,
-                                  "Damage cube %d moves steam to no square.", i + 1);
-        } else {
-            p.to_station = p.to_square = HS_NONE;
-        }
+        if (read_pick(t, o, i, &p, err))
+            return -1;
         l = t->board->station[p.station].location;
         if (step->location != HS_NONE && step->location != (int)l)
             return rules_fail(err, "wrong_location", RULE_VOCAB,
@@ -468,6 +512,8 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
         return place_steam(t, step, choice, rng, events, err);
     case HS_OP_DAMAGE_CUBES:
         return damage_cubes(t, step, choice, rng, events, err);
+    case HS_OP_HIT:
+        return place_owed(t, choice, rng, events, err);
     case HS_OP_HEAT:
         hs_pressure_force(t, HS_P_HEAT, step->n, rng, events);
         return 0;
@@ -537,6 +583,23 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
         json_object_set_new(o, "n", json_integer(step->n));
         json_object_set(o, "damage", a);
         break;
+    case HS_OP_HIT: {
+        struct hs_damage_choices c;
+
+        if (t->nowed == 0)
+            break;
+        hs_titan_damage_choices(t, &c);
+        for (int i = 0; i < c.ntargets; i++)
+            json_array_append_new(a, json_pack("{s:s, s:i, s:b}", "station",
+                                               t->board->station[c.target[i].station].id,
+                                               "square", c.target[i].square,
+                                               "steam", c.target[i].steam));
+        if (json_array_size(a) == 0)
+            break;
+        json_object_set_new(o, "n", json_integer(c.cubes));
+        json_object_set(o, "damage", a);
+        break;
+    }
     case HS_OP_SUPPORT: {
         int at = g->titan[g->p[seat].titan].sector;
 

@@ -14,6 +14,8 @@
  *   damage_cubes  {"damage": [{"station": id, "square": q,
  *                              "to_station": id, "to_square": q}, ...]}
  *                 (to_*: where displaced steam goes, optional)
+ *   hit           {"damage": [...]} as damage_cubes: the owed cubes, after
+ *                 hs_effect_roll_hit rolled the location and the shields
  *   support       {"sector": s}
  *   play_terrain  {"terrain": card index (g->card)}
  *   move_titan    {"sector": s}
@@ -74,6 +76,12 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
                    const struct hs_step *step, const json_t *choice,
                    struct hs_mods *mods, struct rng *rng, json_t *events,
                    struct rules_error *err);
+
+/* A hit step's roll for seat's titan: the hit location on 2d6, the
+ * shields, and the points past them owed (hs_titan_hit), which the owner
+ * then places through hs_effect_step. */
+int hs_effect_roll_hit(struct hs_game *g, int seat, const struct hs_step *step,
+                       struct rng *rng, json_t *events, struct rules_error *err);
 
 /* A step that acts once (hs_op_global). */
 int hs_effect_global(struct hs_game *g, const struct hs_step *step,

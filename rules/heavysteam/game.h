@@ -166,6 +166,7 @@ struct hs_game {
     int event_step;              /* its step being done */
     int event_turn;              /* position in initiative order of the seat now */
     int events_owed;             /* events fired in this refill: each a draw after */
+    int event_rolled;            /* a hit step: this seat's hit is rolled, cubes owed */
     int smoke[HS_SECTORS];       /* 1: a smoke token in the sector (HS-DATA-13) */
     int initiative_bonus[HS_TEAMS]; /* cubes counted more this round (Signal Relay) */
 };

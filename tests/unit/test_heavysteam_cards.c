@@ -179,7 +179,15 @@ static int answer_first(struct hs_game *g, json_t *events)
             json_array_append(a, json_array_get(json_object_get(o, "steam"), (size_t)i));
         json_object_set_new(choice, "steam", a);
     } else if (json_object_get(o, "damage")) {
-        json_t *t = json_array_get(json_object_get(o, "damage"), 0);
+        json_t *t = NULL, *d;
+        size_t i;
+
+        /* a square without steam, so that none has to move */
+        json_array_foreach(json_object_get(o, "damage"), i, d)
+            if (!t && !json_is_true(json_object_get(d, "steam")))
+                t = d;
+        if (!CHECK(t != NULL))
+            t = json_array_get(json_object_get(o, "damage"), 0);
 
         json_object_set_new(choice, "damage",
                             json_pack("[{s:O, s:O}]", "station",
@@ -473,6 +481,58 @@ out:
     free(g);
 }
 
+/* Event Cards, HS-DATA-09 (Artillery Barrage): each titan in initiative
+ * order takes a hit of 2 at a rolled location, its shields counting, and
+ * its owner places the cubes past them before the next titan is hit. */
+static void test_event_barrage(void)
+{
+    struct hs_game *g = game_with("barrage", 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int guard = 0;
+
+    if (!g)
+        goto out;
+    while (strcmp(id_of(g, g->deck[0]), "barrage") != 0 && guard++ < 60)
+        all_pass(g, events);
+    if (!CHECK(strcmp(id_of(g, g->deck[0]), "barrage") == 0))
+        goto out;
+    json_array_clear(events);
+    hs_buy_begin(g);
+    CHECK(ok(hs_buy_pass(g, 0, &R, events, &err), &err));
+    CHECK(ok(hs_buy_pass(g, 1, &R, events, &err), &err));
+    for (int seat = 0; seat < 2; seat++) {
+        json_t *e, *hit = NULL;
+        size_t i;
+        struct hs_census before, after;
+        int past;
+
+        json_array_foreach(events, i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "hit_rolled") == 0 &&
+                json_integer_value(json_object_get(e, "seat")) == seat)
+                hit = e;
+        if (!CHECK(hit != NULL))
+            break;
+        past = (int)json_integer_value(json_object_get(hit, "past_shields"));
+        CHECK(past >= 0 && past <= 2);
+        hs_titan_census(&g->titan[seat].cubes, &before);
+        for (int k = 0; k < past; k++) {
+            CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+            CHECK_EQ_INT(g->ask_seat, seat);
+            CHECK(answer_first(g, events));
+        }
+        hs_titan_census(&g->titan[seat].cubes, &after);
+        CHECK_EQ_INT(after.damage, before.damage + past);
+        CHECK_EQ_INT(g->titan[seat].cubes.nowed, 0);
+    }
+    while (g->ask == HS_ASK_EVENT)
+        CHECK(answer_first(g, events));
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
 /* HS-R-45, HS-AMB-18: when the deck runs out the discard pile becomes the
  * new deck; events set aside never come back. */
 static void test_hs_r_45_reshuffle(void)
@@ -753,6 +813,7 @@ int main(void)
     RUN(test_hs_r_43_teams_of_two);
     RUN(test_hs_r_46_nobody_buys);
     RUN(test_event_battle_intensity);
+    RUN(test_event_barrage);
     RUN(test_hs_r_45_reshuffle);
     RUN(test_hs_r_12_one_card_a_phase);
     RUN(test_play_phase_icon_and_moment);
