@@ -33,6 +33,7 @@ int hs_op_supported(enum hs_op op)
     case HS_OP_DRAW: case HS_OP_SUPPORT: case HS_OP_PLAY_TERRAIN:
     case HS_OP_DISCARD_TERRAIN: case HS_OP_INITIATIVE: case HS_OP_SMOKE:
     case HS_OP_STEAL: case HS_OP_GIVE: case HS_OP_MOVE_TITAN: case HS_OP_HIT:
+    case HS_OP_MOVE_SUPPORT: case HS_OP_FREE_MOVE:
         return 1;
     default:
         return 0;
@@ -60,7 +61,8 @@ int hs_op_chooses(enum hs_op op)
 {
     return op == HS_OP_PLACE_STEAM || op == HS_OP_DAMAGE_CUBES ||
            op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN || op == HS_OP_STEAL ||
-           op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN || op == HS_OP_HIT;
+           op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN || op == HS_OP_HIT ||
+           op == HS_OP_MOVE_SUPPORT || op == HS_OP_FREE_MOVE;
 }
 
 static int counts_for(const struct hs_step *s, enum hs_size size)
@@ -467,6 +469,57 @@ static int move_titan(struct hs_game *g, int seat, const struct hs_step *step,
     return 0;
 }
 
+static int move_support(struct hs_game *g, int seat, const struct hs_step *step,
+                        const json_t *choice, json_t *events, struct rules_error *err)
+{
+    const json_t *uj = json_object_get(choice, "unit"), *sj = json_object_get(choice, "sector");
+    int u = json_is_integer(uj) ? (int)json_integer_value(uj) : -1;
+    int s = json_is_integer(sj) ? (int)json_integer_value(sj) : -1;
+
+    if (u < 0 || u >= g->nunits || g->unit[u].team != g->p[seat].team)
+        return rules_fail(err, "no_unit", RULE_VOCAB,
+                          "Name a support unit of your team (\"unit\").");
+    if (s < 0 || s >= HS_SECTORS || abs(s - g->unit[u].sector) > step->n)
+        return rules_fail(err, "bad_sector", RULE_VOCAB,
+                          "The unit moves up to %d sectors along the track "
+                          "(\"sector\").", step->n);
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
+                                            "unit_moved", "unit", u, "from",
+                                            g->unit[u].sector, "to", s));
+    g->unit[u].sector = s;
+    return 0;
+}
+
+/* Up to n cubes from station to station as the initiative's free move,
+ * in the titan's calls of HS_FREE_MOVE cubes each. */
+static int free_move(struct hs_titan *t, const struct hs_step *step,
+                     const json_t *choice, struct rng *rng, json_t *events,
+                     struct rules_error *err)
+{
+    const json_t *list = json_object_get(choice, "steps");
+    struct hs_steam_step st[HS_MAX_STEPS * 4];
+    int n = json_is_array(list) ? (int)json_array_size(list) : 0;
+
+    if (n < 1 || n > step->n || n > (int)(sizeof st / sizeof st[0]))
+        return rules_fail(err, "choose_steps", RULE_VOCAB,
+                          "Move 1 to %d steam cubes (\"steps\").", step->n);
+    for (int i = 0; i < n; i++) {
+        const json_t *o = json_array_get(list, (size_t)i);
+
+        if (read_square(t, o, "from_station", "from_square", &st[i].from_station,
+                        &st[i].from_square) ||
+            read_square(t, o, "to_station", "to_square", &st[i].to_station,
+                        &st[i].to_square))
+            return rules_fail(err, "bad_square", RULE_VOCAB,
+                              "Step %d names no squares of the titan.", i + 1);
+    }
+    for (int i = 0; i < n; i += HS_FREE_MOVE)
+        if (hs_titan_free_move(t, st + i, n - i < HS_FREE_MOVE ? n - i : HS_FREE_MOVE,
+                               rng, events, err))
+            return -1;
+    return 0;
+}
+
 int hs_effect_global(struct hs_game *g, const struct hs_step *step,
                      json_t *events, struct rules_error *err)
 {
@@ -540,6 +593,10 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
         return give(g, seat, step, choice, events, err);
     case HS_OP_MOVE_TITAN:
         return move_titan(g, seat, step, choice, events, err);
+    case HS_OP_MOVE_SUPPORT:
+        return move_support(g, seat, step, choice, events, err);
+    case HS_OP_FREE_MOVE:
+        return free_move(t, step, choice, rng, events, err);
     case HS_OP_SMOKE:
         return hs_effect_global(g, step, events, err);
     default: {
@@ -618,6 +675,31 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
         json_object_set(o, "sector", a);
         break;
     }
+    case HS_OP_MOVE_SUPPORT:
+        for (int u = 0; u < g->nunits; u++)
+            if (g->unit[u].team == g->p[seat].team)
+                json_array_append_new(a, json_pack("{s:i, s:i}", "unit", u, "sector",
+                                                   g->unit[u].sector));
+        if (json_array_size(a) == 0)
+            break;
+        json_object_set_new(o, "n", json_integer(step->n));
+        json_object_set(o, "unit", a);
+        break;
+    case HS_OP_FREE_MOVE:
+        /* the squares with steam and the free ones: any pair of stations */
+        for (int st = 0; st < t->board->nstations; st++)
+            for (int q = 0; q < t->nsquares[st]; q++)
+                if (t->cube[st][q] == HS_C_STEAM)
+                    json_array_append_new(a, json_pack("{s:s, s:i}", "station",
+                                                       t->board->station[st].id,
+                                                       "square", q));
+        json_object_set_new(o, "n", json_integer(step->n));
+        json_object_set(o, "from", a);
+        json_decref(a);
+        a = json_array();
+        steam_squares(t, step, a);
+        json_object_set(o, "to", a);
+        break;
     case HS_OP_STEAL:
     case HS_OP_GIVE:
         for (int s = 0; s < g->nplayers; s++)

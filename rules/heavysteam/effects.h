@@ -19,6 +19,9 @@
  *   support       {"sector": s}
  *   play_terrain  {"terrain": card index (g->card)}
  *   move_titan    {"sector": s}
+ *   move_support  {"unit": index in g->unit, "sector": s}
+ *   free_move     {"steps": [{"from_station": id, "from_square": q,
+ *                             "to_station": id, "to_square": q}, ...]}
  *   steal, give   {"opponent": seat (optional with one opponent),
  *                  "give": [card index, ...]}
  * hs_effect_options lists what may be chosen, in the same keys.
@@ -60,7 +63,8 @@ void hs_effect_mods(const struct hs_effect *e, enum hs_size size,
  * What seat may choose for step (the keys above): {"n": cubes to place,
  * "steam": [...]}, {"damage": [...]} (the squares the next cube may
  * take), {"sector": [...]}, {"terrain": [...]}, {"opponent": [...],
- * "give": [...]}; {} when there is nothing to choose. New reference.
+ * "give": [...]}, {"unit": [...]}, {"from": [...], "to": [...]}; {} when
+ * there is nothing to choose. New reference.
  */
 json_t *hs_effect_options(const struct hs_game *g, int seat,
                           const struct hs_step *step);

@@ -629,6 +629,21 @@ static void test_hs_r_12_one_card_a_phase(void)
     hs_cards_phase_begin(g);
     CHECK(ok(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), &err));
     CHECK(zones_ok(g));
+    {
+        /* move_support: a friendly unit up to n sectors */
+        struct hs_step mv = {HS_OP_MOVE_SUPPORT, 2, HS_WHO_SELF, HS_NONE, HS_NONE, HS_NONE};
+        json_t *m3 = json_pack("{s:i, s:i}", "unit", 1, "sector", 3);
+        json_t *m4 = json_pack("{s:i, s:i}", "unit", 1, "sector", 4);
+
+        CHECK_EQ_INT(hs_effect_step(g, 1, -1, &mv, m3, NULL, &R, events, &err), -1);
+        CHECK_EQ_STR(err.code, "no_unit");
+        CHECK_EQ_INT(hs_effect_step(g, 0, -1, &mv, m4, NULL, &R, events, &err), -1);
+        CHECK_EQ_STR(err.code, "bad_sector");
+        CHECK(ok(hs_effect_step(g, 0, -1, &mv, m3, NULL, &R, events, &err), &err));
+        CHECK_EQ_INT(g->unit[1].sector, 3);
+        json_decref(m3);
+        json_decref(m4);
+    }
 out:
     json_decref(far);
     json_decref(near);
@@ -804,6 +819,59 @@ static void test_vocabulary_steal_and_give(void)
     free(g);
 }
 
+/* The effect vocabulary, free_move (Freifrau von Kessel's once per game:
+ * 4 steam cubes within the titan): the cubes change stations, none is
+ * added or lost; more than 4 is refused. */
+static void test_vocabulary_free_move(void)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_step *st = &cat->pilot[hs_catalog_pilot(cat, "kessel")].once.effect.step[0];
+    struct hs_game *g = new_game(2);
+    struct rules_error err;
+    json_t *events = json_array(), *o = hs_effect_options(g, 1, st);
+    json_t *from = json_object_get(o, "from"), *to = json_object_get(o, "to");
+    json_t *steps = json_array(), *choice, *f, *d;
+    struct hs_census c0, c1;
+    int used[64] = {0};
+    size_t i, j;
+
+    CHECK_EQ_INT(st->n, 4);
+    json_array_foreach(from, i, f) {
+        if (json_array_size(steps) == 4)
+            break;
+        json_array_foreach(to, j, d)
+            if (j < 64 && !used[j] &&
+                strcmp(json_string_value(json_object_get(d, "station")),
+                       json_string_value(json_object_get(f, "station"))) != 0) {
+                used[j] = 1;
+                json_array_append_new(steps, json_pack(
+                    "{s:O, s:O, s:O, s:O}", "from_station", json_object_get(f, "station"),
+                    "from_square", json_object_get(f, "square"), "to_station",
+                    json_object_get(d, "station"), "to_square",
+                    json_object_get(d, "square")));
+                break;
+            }
+    }
+    CHECK_EQ_INT((int)json_array_size(steps), 4);
+    hs_titan_census(&g->titan[1].cubes, &c0);
+    choice = json_pack("{s:O}", "steps", steps);
+    CHECK(ok(hs_effect_step(g, 1, -1, st, choice, NULL, &R, events, &err), &err));
+    hs_titan_census(&g->titan[1].cubes, &c1);
+    CHECK_EQ_INT(c1.steam_white + c1.steam_red, c0.steam_white + c0.steam_red);
+    CHECK_EQ_INT(c1.reserve, c0.reserve);
+    CHECK(has_event(events, "steam_free_move", NULL));
+    json_decref(choice);
+    json_array_append(steps, json_array_get(steps, 0));
+    choice = json_pack("{s:O}", "steps", steps);
+    CHECK_EQ_INT(hs_effect_step(g, 1, -1, st, choice, NULL, &R, events, &err), -1);
+    CHECK_EQ_STR(err.code, "choose_steps");
+    json_decref(choice);
+    json_decref(steps);
+    json_decref(o);
+    json_decref(events);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_08_deal);
@@ -821,5 +889,6 @@ int main(void)
     RUN(test_hs_data_13_smoke_event);
     RUN(test_hs_data_08_maneuver);
     RUN(test_vocabulary_steal_and_give);
+    RUN(test_vocabulary_free_move);
     return check_summary();
 }
