@@ -226,7 +226,7 @@ int hs_deal_battle_cards(struct hs_game *g, struct rng *rng,
     }
     rng_shuffle(rng, g->deck, (size_t)g->ndeck);
     g->nobody_bought = 0;
-    g->event = -1;
+    g->event_pending = g->event = 0;
     g->event_step = g->event_turn = g->events_owed = g->event_rolled = 0;
     memset(g->smoke, 0, sizeof g->smoke);
     memset(g->initiative_bonus, 0, sizeof g->initiative_bonus);
@@ -331,7 +331,7 @@ static int event_run(struct hs_game *g, struct rng *rng, json_t *events,
                 return -1;
         }
     }
-    g->event = -1;
+    g->event_pending = g->event = 0;
     g->event_step = g->event_turn = 0;
     g->ask = HS_ASK_NONE;
     g->ask_seat = -1;
@@ -349,7 +349,7 @@ static int refill(struct hs_game *g, struct rng *rng, json_t *events,
     for (;;) {
         int s = -1, c;
 
-        if (g->event >= 0) {
+        if (g->event_pending) {
             int r = event_run(g, rng, events, err);
 
             if (r)
@@ -365,6 +365,7 @@ static int refill(struct hs_game *g, struct rng *rng, json_t *events,
             g->zone[c] = HS_Z_EVENTS_DONE;
             memset(g->smoke, 0, sizeof g->smoke);
             ev_card(events, "event_drawn", -1, g, c);
+            g->event_pending = 1;
             g->event = c;
             g->event_step = g->event_turn = 0;
             g->events_owed++;
@@ -424,7 +425,7 @@ void hs_buy_begin(struct hs_game *g)
 
 unsigned hs_buy_seats(const struct hs_game *g)
 {
-    if (g->phase != HS_PH_CARDS || g->event >= 0)
+    if (g->phase != HS_PH_CARDS || g->event_pending)
         return 0;
     for (int k = 0; k < HS_TEAMS; k++) {
         int team = k == 0 ? g->initiative : 1 - g->initiative;
@@ -520,7 +521,7 @@ int hs_buy_pass(struct hs_game *g, int seat, struct rng *rng, json_t *events,
 
 static const struct hs_step *event_asking(const struct hs_game *g, int seat)
 {
-    if (g->event < 0 || g->ask != HS_ASK_EVENT || g->ask_seat != seat)
+    if (!g->event_pending || g->ask != HS_ASK_EVENT || g->ask_seat != seat)
         return NULL;
     return &bcard(g, g->event)->effect.step[g->event_step];
 }

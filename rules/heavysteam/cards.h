@@ -11,7 +11,8 @@
  *
  * A refill of the track can draw an event whose steps ask each player a
  * choice (where steam or damage goes): the event is then held in
- * g->event, g->ask is HS_ASK_EVENT for g->ask_seat, and hs_event_answer
+ * g->event (g->event_pending set), g->ask is HS_ASK_EVENT for
+ * g->ask_seat, and hs_event_answer
  * resumes the event, the refill and the draws after it.
  */
 #ifndef TURNPOST_HEAVYSTEAM_CARDS_H

@@ -324,8 +324,8 @@ static int support(struct hs_game *g, int seat, int card,
                           "No more support units fit the battle.");
     u = &g->unit[g->nunits++];
     memset(u, 0, sizeof *u);
-    /* an event's unit has no card that could go to the discard pile */
-    u->card = b->kind == HS_K_EVENT ? -1 : card;
+    /* the catalog card (game.h); the one in play is the owner's */
+    u->card = g->card[card];
     u->kind = b->unit.kind;
     u->team = g->p[seat].team;
     u->owner = seat;

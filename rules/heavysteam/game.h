@@ -105,7 +105,7 @@ struct hs_titan_at {
 /* An infantry or mobile cannon on the board (its stats: the catalog's
  * struct hs_unit of the card that brought it). */
 struct hs_unit_at {
-    int card;                    /* battle card index it came from, -1 setup */
+    int card;                    /* catalog battle card it came from, -1 setup */
     enum hs_unit_kind kind;
     int team, owner;             /* owner: the seat that brought it in */
     int sector;
@@ -161,8 +161,9 @@ struct hs_game {
     int stock_white, stock_blue, stock_red, stock_black;
     int discarded_white;         /* steam discarded by damage: out of play */
     int winner_team;             /* -1 until over */
-    /* cards */
-    int event;                   /* card[] index of the event resolving, -1 none */
+    /* cards: zero is the state of a game with no event resolving */
+    int event_pending;           /* an event drawn to the track is resolving */
+    int event;                   /* its card[] index */
     int event_step;              /* its step being done */
     int event_turn;              /* position in initiative order of the seat now */
     int events_owed;             /* events fired in this refill: each a draw after */

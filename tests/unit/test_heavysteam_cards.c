@@ -207,6 +207,7 @@ static void test_event_battle_intensity(void)
     /* all are dealt 2 at once; then the steam: seat 0 first */
     CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
     CHECK_EQ_INT(g->ask_seat, 0);
+    CHECK_EQ_INT(g->event_pending, 1);
     CHECK_EQ_INT(g->event, bi);
     CHECK_EQ_INT(g->zone[bi], HS_Z_EVENTS_DONE);
     CHECK_EQ_INT(hs_hand_size(g, 0), hand[0] + 2);
@@ -243,7 +244,7 @@ static void test_event_battle_intensity(void)
     CHECK_EQ_INT(g->ask_seat, 1);
     while (g->ask == HS_ASK_EVENT)
         CHECK(answer_first(g, events));
-    CHECK_EQ_INT(g->event, -1);
+    CHECK_EQ_INT(g->event_pending, 0);
     /* the slot refilled, then 1 card each for the event */
     for (int s = 0; s < g->nslots; s++)
         CHECK(g->slot[s] >= 0);
@@ -378,7 +379,7 @@ static void test_hs_r_12_one_card_a_phase(void)
     CHECK_EQ_INT(g->zone[inf], HS_Z_IN_PLAY);
     CHECK_EQ_INT(g->nunits, 1);
     CHECK_EQ_INT(g->unit[0].sector, 1);
-    CHECK_EQ_INT(g->unit[0].card, inf);
+    CHECK_EQ_INT(g->unit[0].card, g->card[inf]);
     CHECK_EQ_INT(hs_play_card(g, 0, can, HS_TIME_TURN, near, NULL, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "one_card_a_phase");
     {
@@ -473,7 +474,7 @@ static void test_event_in_hand_is_dead(void)
         CHECK_EQ_INT(g->holder[ev], 0);
         CHECK_EQ_INT(hs_play_card(g, 0, ev, HS_TIME_TURN, NULL, NULL, &R, events, &err), -1);
         CHECK_EQ_STR(err.code, "dead_event");
-        CHECK_EQ_INT(g->event, -1);
+        CHECK_EQ_INT(g->event_pending, 0);
         CHECK(!has_event(events, "event_drawn", NULL));
     }
     CHECK(zones_ok(g));
