@@ -309,6 +309,46 @@ out:
     free(g);
 }
 
+/* HS-R-44: an event drawn after a purchase fires at once, its slot is
+ * filled again, every player draws 1, and the buyer's team goes on
+ * buying. */
+static void test_hs_r_44_event_after_a_purchase(void)
+{
+    struct hs_game *g = game_with("heat_wave", 0);
+    struct rules_error err;
+    json_t *events = json_array();
+    int guard = 0, hand[2], heat;
+    struct hs_census c;
+
+    if (!g)
+        goto out;
+    while (strcmp(id_of(g, g->deck[0]), "heat_wave") != 0 && guard++ < 60)
+        all_pass(g, events);
+    if (!CHECK(strcmp(id_of(g, g->deck[0]), "heat_wave") == 0))
+        goto out;
+    json_array_clear(events);
+    hs_titan_census(&g->titan[1].cubes, &c);
+    heat = c.pressure_heat;
+    hs_buy_begin(g);
+    hand[0] = hs_hand_size(g, 0);
+    hand[1] = hs_hand_size(g, 1);
+    CHECK(hs_card_price(g, 5) <= command_steam(g, 0));
+    CHECK(ok(hs_buy(g, 0, 5, &R, events, &err), &err));
+    CHECK(has_event(events, "event_drawn", "heat_wave"));
+    hs_titan_census(&g->titan[1].cubes, &c);
+    CHECK_EQ_INT(c.pressure_heat, heat + 2);
+    for (int s = 0; s < g->nslots; s++)
+        CHECK(g->slot[s] >= 0);
+    /* the card bought, then 1 each after the event */
+    CHECK_EQ_INT(hs_hand_size(g, 0), hand[0] + 2);
+    CHECK_EQ_INT(hs_hand_size(g, 1), hand[1] + 1);
+    CHECK_EQ_INT(hs_buy_seats(g), 1u);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
 /* HS-R-45, HS-AMB-18: when the deck runs out the discard pile becomes the
  * new deck; events set aside never come back. */
 static void test_hs_r_45_reshuffle(void)
@@ -557,6 +597,7 @@ int main(void)
     RUN(test_hs_r_46_nobody_buys);
     RUN(test_event_battle_intensity);
     RUN(test_event_barrage);
+    RUN(test_hs_r_44_event_after_a_purchase);
     RUN(test_hs_r_45_reshuffle);
     RUN(test_hs_r_12_one_card_a_phase);
     RUN(test_play_phase_icon_and_moment);
