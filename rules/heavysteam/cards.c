@@ -125,6 +125,7 @@ static void to_hand(struct hs_game *g, int c, int seat)
 
 int hs_draw(struct hs_game *g, int seat, int n, struct rng *rng, json_t *events)
 {
+    json_t *cards = json_array();
     int drawn = 0;
 
     for (; drawn < n; drawn++) {
@@ -132,10 +133,16 @@ int hs_draw(struct hs_game *g, int seat, int n, struct rng *rng, json_t *events)
 
         if (c < 0)
             break;
-        to_hand(g, c, seat);
         /* an event drawn into a hand is dead (Event Cards) */
-        ev_card(events, "card_drawn", seat, g, c);
+        to_hand(g, c, seat);
+        json_array_append_new(cards, json_string(bcard(g, c)->id));
     }
+    /* how many for all, which only to the drawer (engine.h) */
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "draw",
+                                            "seat", seat, "count", drawn,
+                                            "hand_size", hs_hand_size(g, seat)));
+    json_array_append_new(events, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "drawn",
+                                            "seat", seat, "cards", cards, "to", seat));
     return drawn;
 }
 

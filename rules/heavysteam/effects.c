@@ -402,6 +402,7 @@ static int steal(struct hs_game *g, int seat, const struct hs_step *step,
                  const json_t *choice, struct rng *rng, json_t *events,
                  struct rules_error *err)
 {
+    const struct hs_catalog *cat = hs_catalog_get();
     int from = opponent(g, seat, choice, err), hand[HS_MAX_DECK];
 
     if (from < 0)
@@ -416,6 +417,12 @@ static int steal(struct hs_game *g, int seat, const struct hs_step *step,
         json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "type",
                                                 "card_stolen", "seat", seat,
                                                 "from", from));
+        /* which card only the two players see (engine.h) */
+        json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:s, s:[ii]}", "type",
+                                                "card_stolen_is", "seat", seat,
+                                                "from", from, "card",
+                                                cat->battle[g->card[c]].id, "to",
+                                                seat, from));
     }
     return 0;
 }
@@ -426,6 +433,7 @@ static int give(struct hs_game *g, int seat, const struct hs_step *step,
     int to = opponent(g, seat, choice, err), hand[HS_MAX_DECK];
     int n = hand_cards(g, seat, hand), want = step->n < n ? step->n : n;
     const json_t *list = json_object_get(choice, "give");
+    json_t *ids;
 
     if (to < 0)
         return -1;
@@ -434,18 +442,25 @@ static int give(struct hs_game *g, int seat, const struct hs_step *step,
     if (!json_is_array(list) || (int)json_array_size(list) != want)
         return rules_fail(err, "choose_cards", RULE_VOCAB,
                           "Choose %d cards of your hand to give (\"give\").", want);
+    ids = json_array();
     for (int i = 0; i < want; i++) {
         const json_t *cj = json_array_get(list, (size_t)i);
         int c = json_is_integer(cj) ? (int)json_integer_value(cj) : -1;
 
-        if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat)
+        if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat) {
+            json_decref(ids);
             return rules_fail(err, "not_in_hand", RULE_VOCAB,
                               "Card %d to give is not in your hand.", i + 1);
+        }
         g->holder[c] = to;
+        json_array_append_new(ids, json_string(hs_catalog_get()->battle[g->card[c]].id));
     }
     json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
-                                            "cards_given", "seat", seat, "to", to,
-                                            "cards", want));
+                                            "cards_given", "seat", seat, "receiver", to,
+                                            "count", want));
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:o, s:[ii]}", "type",
+                                            "cards_given_are", "seat", seat, "receiver",
+                                            to, "cards", ids, "to", seat, to));
     return 0;
 }
 

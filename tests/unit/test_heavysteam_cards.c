@@ -349,6 +349,31 @@ out:
     free(g);
 }
 
+/* engine.h: the cards drawn are named only in events for the drawer. */
+static void test_draws_are_private(void)
+{
+    struct hs_game *g = new_game(5);
+    json_t *events = json_array(), *e;
+    size_t i;
+    int seen = 0;
+
+    CHECK_EQ_INT(hs_draw(g, 1, 2, &R, events), 2);
+    json_array_foreach(events, i, e) {
+        const json_t *to = json_object_get(e, "to");
+
+        if (json_object_get(e, "cards") || json_object_get(e, "card")) {
+            CHECK(json_is_array(to) && json_array_size(to) == 1 &&
+                  json_integer_value(json_array_get(to, 0)) == 1);
+            seen++;
+        }
+    }
+    CHECK_EQ_INT(seen, 1);
+    CHECK(has_event(events, "draw", NULL));
+    CHECK(zones_ok(g));
+    json_decref(events);
+    free(g);
+}
+
 /* HS-R-45, HS-AMB-18: when the deck runs out the discard pile becomes the
  * new deck; events set aside never come back. */
 static void test_hs_r_45_reshuffle(void)
@@ -598,6 +623,7 @@ int main(void)
     RUN(test_event_battle_intensity);
     RUN(test_event_barrage);
     RUN(test_hs_r_44_event_after_a_purchase);
+    RUN(test_draws_are_private);
     RUN(test_hs_r_45_reshuffle);
     RUN(test_hs_r_12_one_card_a_phase);
     RUN(test_play_phase_icon_and_moment);
