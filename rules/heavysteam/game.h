@@ -61,7 +61,9 @@ enum hs_ask {
     HS_ASK_AFTER_FLOW,           /* shield shutdown, repairs, or done */
     HS_ASK_BUY,                  /* a battle card, or pass */
     HS_ASK_FREE_MOVE,            /* the initiative's 2 free steam cubes */
-    HS_ASK_PLAY                  /* a card in a phase with nothing else to do */
+    HS_ASK_PLAY,                 /* a card in a phase with nothing else to do */
+    /* cards */
+    HS_ASK_EVENT                 /* a seat's choice in an event drawn to the track */
 };
 
 /*
@@ -169,6 +171,15 @@ struct hs_game {
     int stock_white, stock_blue, stock_red, stock_black;
     int discarded_white;         /* steam discarded by damage: out of play */
     int winner_team;             /* -1 until over */
+    /* cards: zero is the state of a game with no event resolving */
+    int event_pending;           /* an event drawn to the track is resolving */
+    int event;                   /* its card[] index */
+    int event_step;              /* its step being done */
+    int event_turn;              /* position in initiative order of the seat now */
+    int events_owed;             /* events fired in this refill: each a draw after */
+    int event_rolled;            /* a hit step: this seat's hit is rolled, cubes owed */
+    int smoke[HS_SECTORS];       /* 1: a smoke token in the sector (HS-DATA-13) */
+    int initiative_bonus[HS_TEAMS]; /* cubes counted more this round (Signal Relay) */
 };
 
 /*
