@@ -116,6 +116,7 @@ int hs_titan_init(struct hs_titan *t, const struct hs_board *board,
                sizeof c->square[0] * (size_t)c->nsquares);
         t->nsquares[s] += c->nsquares;
         t->max_damage[m] = c->max_damage;
+        t->fragile[m] = c->fragile;
     }
     /* setup places cubes on the dots: no shield or heat comes with them */
     for (int s = 0; s < board->nstations; s++)

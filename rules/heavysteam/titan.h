@@ -9,6 +9,16 @@
  * are mounted on: their squares are appended to that station's squares
  * when the titan is set up, so every rule below sees one station.
  *
+ * This header: the board, setup, the pressure box, paying steam and the
+ * census (titan_board.c, titan.c); steam allocation and steam moved
+ * outside it: titan_flow.h; shields and damage: titan_damage.h. Every
+ * change reports events ({"type": ...}) to the array the caller passes
+ * (NULL for none) and refuses a bad request with struct rules_error,
+ * changing nothing. A saved titan keeps cube, moved, pressure, reserve,
+ * destroyed, flow, flow_next, owed and discarded; square, nsquares,
+ * max_damage and fragile come back from the board and the cards
+ * (hs_titan_init).
+ *
  * Board JSON (every key required unless marked optional):
  *   {"id": "uk_heavy_...", "name": "...", "faction": "uk"|"cet",
  *    "size": "heavy"|"light", "points": 12, "reserve": 20,
@@ -27,10 +37,12 @@
  *    "arrows": [["from station id", "to station id"], ...],
  *    "loadout": {"left_arm": card id, "right_arm": card id, "torso": card id},
  *    "data_version": "..." (optional: the catalog compares it)}
- * Exactly one boiler and one command station; arrows leave the boiler
- * towards the extremities and never form a cycle; exactly one weapon_slot
- * per mount, in the mount's hit location; blue squares only in shield
- * stations, weak points only on white squares, no start dot on red.
+ * Exactly one boiler and one command station, each with white squares;
+ * arrows leave the boiler towards the extremities, reach every station
+ * and never form a cycle; exactly one weapon_slot per mount, in the
+ * mount's hit location (its own squares may be none); at most one shield
+ * station per hit location; blue squares only in shield stations, weak
+ * points only on white squares, no start dot on red.
  */
 #ifndef TURNPOST_HEAVYSTEAM_TITAN_H
 #define TURNPOST_HEAVYSTEAM_TITAN_H
@@ -135,7 +147,8 @@ struct hs_cubes {
 /* Damage still to be placed, one cube at a time, newest obligation first. */
 enum hs_owed_kind {
     HS_OWED_HIT,                 /* a hit's points past the shields */
-    HS_OWED_VOLATILE             /* a failed volatile roll's extra cubes */
+    HS_OWED_VOLATILE,            /* a failed volatile roll's extra cubes */
+    HS_OWED_WEAPON               /* Fragile, Low Ammo: on the weapon only */
 };
 
 struct hs_owed {
@@ -143,7 +156,7 @@ struct hs_owed {
     int count;
     enum hs_location location;   /* HS_OWED_HIT */
     int critical;                /* HS_OWED_HIT: the attacker places the last */
-    int station;                 /* HS_OWED_VOLATILE: the weapon's station */
+    int station;                 /* VOLATILE, WEAPON: the weapon's station */
 };
 
 /* A titan's cubes: its board (borrowed) with the cards mounted on it. */
@@ -158,6 +171,7 @@ struct hs_titan {
     int reserve;                                   /* white cubes in the power reserve */
     int destroyed;
     int max_damage[HS_MOUNTS];   /* the card's highest damage (volatile) */
+    int fragile[HS_MOUNTS];      /* the card's Fragile X, 0 for none */
     int flow;                    /* 1 while steam allocation moves steam */
     int flow_next;               /* position in board->order still to move */
     int nowed;
@@ -173,6 +187,7 @@ struct hs_mounted {
     int nsquares;
     struct hs_square square[HS_MAX_SQUARES];
     int max_damage;              /* highest damage it can deal (volatile) */
+    int fragile;                 /* Fragile X, 0 for none */
     int charged;                 /* Charged Up X taken at setup, else 0 */
 };
 

@@ -75,6 +75,8 @@ static unsigned allowed_stations(const struct hs_titan *t)
         }
         return mask;
     }
+    if (o->kind == HS_OWED_WEAPON)
+        return undamaged_white(t, o->station) ? 1u << o->station : 0;
     /* HS-AMB-11: a volatile weapon fills first, then the nearest stations
      * back towards the torso (its location's or the torso's), the owner
      * free among the equally near; its location's shield at discretion */
@@ -330,6 +332,40 @@ int hs_titan_hit(struct hs_titan *t, enum hs_location location, int points,
     return 0;
 }
 
+/* n more cubes on weapon station s, placed before what was owed. */
+static void owe(struct hs_titan *t, enum hs_owed_kind kind, int s, int n,
+                json_t *events)
+{
+    struct hs_owed *o = t->nowed ? &t->owed[t->nowed - 1] : NULL;
+
+    if (o && o->kind == kind && o->station == s)
+        o->count += n;
+    else if (t->nowed < HS_MAX_OWED)
+        t->owed[t->nowed++] = (struct hs_owed){
+            .kind = kind, .count = n, .location = t->board->station[s].location,
+            .station = s};
+    hs_event(events, json_pack("{s:s, s:s, s:i, s:s}", "type", "damage_owed",
+                               "station", hs_station_id(t, s), "cubes", n, "why",
+                               kind == HS_OWED_VOLATILE ? "volatile" : "weapon"));
+}
+
+int hs_titan_owe_weapon(struct hs_titan *t, enum hs_mount mount, int n,
+                        json_t *events, struct rules_error *err)
+{
+    if (t->destroyed)
+        return rules_fail(err, "titan_destroyed", "Destroyed Steam Titans",
+                          "The titan is destroyed.");
+    if (t->nowed)
+        return rules_fail(err, "damage_owed", "Steam Titan Damage",
+                          "Damage from an earlier hit is still to be placed.");
+    if ((int)mount < 0 || mount >= HS_MOUNTS || n < 0)
+        return rules_fail(err, "bad_hit", "Weapon Traits", "No such weapon.");
+    if (n)
+        owe(t, HS_OWED_WEAPON, t->board->mount_station[mount], n, events);
+    settle(t, events);
+    return 0;
+}
+
 /* Checks and places one pick; *stop set when a roll changed what is owed. */
 static int place_one(struct hs_titan *t, enum hs_placer placer,
                      const struct hs_damage_pick *p, int i, struct rng *rng,
@@ -337,6 +373,7 @@ static int place_one(struct hs_titan *t, enum hs_placer placer,
 {
     struct hs_damage_choices c;
     int room[HS_MAX_STATIONS * HS_MAX_SQUARES][2], nroom, ok = 0;
+    enum hs_owed_kind kind;
 
     if (placer_of(t) != placer)
         return rules_fail(err, "not_your_damage", "Critical Hit",
@@ -358,26 +395,24 @@ static int place_one(struct hs_titan *t, enum hs_placer placer,
         return rules_fail(err, "bad_steam_displacement", "Steam Titan Damage",
                           "The steam under damage cube %d must move to a free "
                           "white or red square if there is one.", i + 1);
+    kind = t->owed[t->nowed - 1].kind;
     pop_owed(t);
     put_damage(t, p->station, p->square, p->to_station, p->to_square, rng, events);
     {
         const struct hs_square *sq = &t->square[p->station][p->square];
         const struct hs_station *st = &t->board->station[p->station];
 
+        /* an enemy attack's cube, not the cubes Fragile itself adds */
+        if (!t->destroyed && kind == HS_OWED_HIT && st->type == HS_WEAPON_SLOT &&
+            t->fragile[st->mount] > 0) {
+            owe(t, HS_OWED_WEAPON, p->station, t->fragile[st->mount], events);
+            *stop = 1;
+        }
+
         if (!t->destroyed && sq->volatile_n && st->type == HS_WEAPON_SLOT &&
             !roll_at_least(rng, sq->volatile_n, "volatile_roll", events) &&
             t->max_damage[st->mount] > 0) {
-            struct hs_owed *o = t->nowed ? &t->owed[t->nowed - 1] : NULL;
-
-            if (o && o->kind == HS_OWED_VOLATILE && o->station == p->station)
-                o->count += t->max_damage[st->mount];
-            else if (t->nowed < HS_MAX_OWED)
-                t->owed[t->nowed++] = (struct hs_owed){
-                    .kind = HS_OWED_VOLATILE, .count = t->max_damage[st->mount],
-                    .location = st->location, .station = p->station};
-            hs_event(events, json_pack("{s:s, s:s, s:i}", "type", "damage_owed",
-                                       "station", st->id, "cubes",
-                                       t->max_damage[st->mount]));
+            owe(t, HS_OWED_VOLATILE, p->station, t->max_damage[st->mount], events);
             *stop = 1;
         }
     }
@@ -397,9 +432,10 @@ int hs_titan_damage_place(struct hs_titan *t, enum hs_placer placer,
     if (placer == HS_PLACER_NONE || n < 1)
         return rules_fail(err, "no_damage_owed", "Steam Titan Damage",
                           "No damage cube to place.");
-    /* every pick checked first, on a copy and with no roll failing */
+    /* the picks checked first, on a copy and with no roll failing, up to
+     * where the placement would stop anyway */
     trial = *t;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !stop; i++) {
         if (!trial.nowed || trial.destroyed)
             return rules_fail(err, "no_damage_owed", "Steam Titan Damage",
                               "Only %d damage cubes are owed.", i);

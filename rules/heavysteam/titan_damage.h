@@ -36,6 +36,15 @@ int hs_titan_shields(struct hs_titan *t, enum hs_location location, int points,
 int hs_titan_hit(struct hs_titan *t, enum hs_location location, int points,
                  int critical, json_t *events, struct rules_error *err);
 
+/*
+ * Owes n damage cubes to the weapon on mount itself, its white squares
+ * only, what does not fit lost: Low Ammo X when it fires. (Fragile X,
+ * from hs_mounted, owes its cubes by itself after each cube an enemy hit
+ * puts on the weapon.) Refused while damage is still owed.
+ */
+int hs_titan_owe_weapon(struct hs_titan *t, enum hs_mount mount, int n,
+                        json_t *events, struct rules_error *err);
+
 enum hs_placer { HS_PLACER_NONE, HS_PLACER_OWNER, HS_PLACER_ATTACKER };
 
 struct hs_target {
@@ -75,7 +84,8 @@ struct hs_damage_pick {
  * Places n damage cubes, picked by placer, in order; all are checked
  * before any is placed (each as the ones before it left the titan). Each
  * cube on a weak point or volatile square is rolled for; a failed
- * volatile roll or the titan's destruction ends the placement there.
+ * volatile roll, a Fragile weapon's extra cubes or the titan's
+ * destruction end the placement there: what is owed has changed.
  * Returns the picks placed, or -1 with err and nothing placed.
  */
 int hs_titan_damage_place(struct hs_titan *t, enum hs_placer placer,

@@ -101,6 +101,21 @@ static void test_shields_piercing_and_close_combat_leave_cubes_in_place(void)
     check_white_conserved(t);
 }
 
+static void test_critical_stopped_by_the_shields_does_nothing(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+    struct hs_damage_choices c;
+
+    power_torso_shield(t);
+    /* HS-AMB-09: no cube got past the shields, so there is no last one */
+    CHECK(ok(hs_titan_hit(t, HS_TORSO, hs_titan_shields(t, HS_TORSO, 2, 0, &rng, events),
+                          1, events, &err), &err));
+    hs_titan_damage_choices(t, &c);
+    CHECK_EQ_INT(c.placer, HS_PLACER_NONE);
+    CHECK_EQ_INT(count_events("damage_owed"), 0);
+}
+
 static void test_damage_only_on_white_squares_of_the_hit_location(void)
 {
     struct hs_titan *t = fresh(&heavy);
@@ -282,6 +297,53 @@ static void test_command_station_full_destroys_the_titan(void)
     CHECK_EQ_INT(count_events("titan_destroyed"), 1);
     CHECK_EQ_INT(t->nowed, 0);
     CHECK_EQ_INT(hs_titan_hit(t, HS_TORSO, 1, 0, events, &err), -1);
+}
+
+static void test_fragile_weapon_takes_extra_cubes_from_an_enemy_hit(void)
+{
+    struct hs_mounted c[HS_MOUNTS];
+    struct rules_error err;
+    int g = station(&heavy, "torso_gun"), v = station(&heavy, "vent");
+    struct hs_damage_pick two[2] = {{g, 0, HS_NONE, 0}, {v, 0, HS_NONE, 0}};
+    struct hs_damage_choices ch;
+
+    fresh(&heavy);
+    test_cards(c);
+    c[HS_MOUNT_TORSO].fragile = 1;
+    CHECK(ok(hs_titan_init(&T, &heavy, c, events, &err), &err));
+    CHECK(ok(hs_titan_hit(&T, HS_TORSO, 2, 0, events, &err), &err));
+    /* the Fragile cube comes first: the placement stops after the hit cube */
+    CHECK_EQ_INT(hs_titan_damage_place(&T, HS_PLACER_OWNER, two, 2, &rng, events, &err), 1);
+    hs_titan_damage_choices(&T, &ch);
+    CHECK_EQ_INT(ch.cubes, 1);
+    CHECK_EQ_INT(ch.ntargets, 2); /* the mortar's two white squares left */
+    CHECK(!offered(&T, v, 0));
+    CHECK(ok(place(&T, HS_PLACER_OWNER, g, 1, HS_NONE, 0, &err), &err));
+    /* its own cube makes no more: the hit's second cube is next */
+    hs_titan_damage_choices(&T, &ch);
+    CHECK_EQ_INT(ch.cubes, 1);
+    CHECK(offered(&T, v, 0));
+    check_white_conserved(&T);
+}
+
+static void test_low_ammo_damages_the_weapon_that_fired(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+    int g = station(&heavy, "torso_gun");
+    struct hs_damage_pick all[3] = {{g, 0, HS_NONE, 0}, {g, 1, HS_NONE, 0},
+                                    {g, 2, HS_NONE, 0}};
+    struct hs_damage_choices ch;
+
+    CHECK(ok(hs_titan_owe_weapon(t, HS_MOUNT_TORSO, 4, events, &err), &err));
+    hs_titan_damage_choices(t, &ch);
+    CHECK_EQ_INT(ch.ntargets, 3);
+    CHECK_EQ_INT(hs_titan_damage_place(t, HS_PLACER_OWNER, all, 3, &rng, events, &err), 3);
+    /* the fourth has no white square of the weapon left: lost */
+    hs_titan_damage_choices(t, &ch);
+    CHECK_EQ_INT(ch.placer, HS_PLACER_NONE);
+    CHECK_EQ_INT(count_events("damage_lost"), 1);
+    check_white_conserved(t);
 }
 
 /* ---- whole rounds --------------------------------------------------------- */
@@ -472,6 +534,7 @@ int main(void)
     RUN(test_repair_spends_its_cost_and_removes_damage);
     RUN(test_shields_absorb_steam_before_shield_cubes);
     RUN(test_shields_piercing_and_close_combat_leave_cubes_in_place);
+    RUN(test_critical_stopped_by_the_shields_does_nothing);
     RUN(test_damage_only_on_white_squares_of_the_hit_location);
     RUN(test_damage_displaced_steam_moves_within_its_station);
     RUN(test_damage_discards_steam_that_has_no_room);
@@ -480,6 +543,8 @@ int main(void)
     RUN(test_volatile_failure_fills_the_weapon_then_towards_the_torso);
     RUN(test_disabled_arm_sends_damage_to_the_nearest_torso_station);
     RUN(test_command_station_full_destroys_the_titan);
+    RUN(test_fragile_weapon_takes_extra_cubes_from_an_enemy_hit);
+    RUN(test_low_ammo_damages_the_weapon_that_fired);
     RUN(test_whole_rounds_keep_every_cube_accounted_for);
     json_decref(events);
     return check_summary();

@@ -161,6 +161,22 @@ static void duplicate_station(json_t *o)
     json_object_set_new(station_json(o, "vent"), "id", json_string("pipe"));
 }
 
+static void two_shields_in_a_location(json_t *o)
+{
+    json_object_set_new(station_json(o, "vent"), "type", json_string("shield"));
+}
+static void boiler_without_white(json_t *o)
+{
+    json_object_set_new(station_json(o, "boiler"), "squares",
+                        json_pack("[{ss}]", "colour", "red"));
+}
+static void red_start_dot(json_t *o)
+{
+    json_object_set_new(json_array_get(json_object_get(station_json(o, "command"),
+                                                       "squares"), 2),
+                        "start", json_true());
+}
+
 static void test_board_refuses_what_it_does_not_know(void)
 {
     refused(unknown_top_key, "unknown key \"colour\"");
@@ -181,6 +197,9 @@ static void test_board_refuses_what_it_does_not_know(void)
     refused(blue_outside_shield, "shield station");
     refused(weak_on_red, "white square");
     refused(duplicate_station, "pipe twice");
+    refused(two_shields_in_a_location, "two shield stations in the torso");
+    refused(boiler_without_white, "needs white squares");
+    refused(red_start_dot, "no start dot");
 }
 
 static void test_full_board_orders_steam_furthest_first(void)
@@ -437,6 +456,18 @@ static void test_steam_mandatory_movement(void)
     check_white_conserved(t);
 }
 
+static void test_steam_may_go_to_a_vent_while_stations_have_room(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+
+    /* HS-AMB-37: the player chooses among arrows; a vent is one */
+    CHECK(ok(hs_steam_begin(t, &err), &err));
+    CHECK(ok(flow(t, "vent", 3, 0, "command", 1, 0, &err), &err));
+    CHECK_EQ_INT(steam_at(t, "vent"), 3);
+    check_white_conserved(t);
+}
+
 /* Plays steam phases on the small board until both guns' white squares
  * are full and the pipe holds two cubes. */
 static void fill_the_guns(struct hs_titan *t)
@@ -659,6 +690,7 @@ int main(void)
     RUN(test_purchase_steam_goes_to_the_reserve);
     RUN(test_steam_moves_furthest_cubes_first);
     RUN(test_steam_mandatory_movement);
+    RUN(test_steam_may_go_to_a_vent_while_stations_have_room);
     RUN(test_steam_need_not_move_to_a_vent_or_a_full_station);
     RUN(test_steam_onto_red_square_adds_heat);
     RUN(test_steam_left_on_red_square_adds_heat);
