@@ -221,11 +221,10 @@ int hs_combat_options(const struct hs_game *g, int seat,
 
     if (!seat_ok(g, seat) || g->attack.active)
         return 0;
-    for (int m = -1; m < HS_MOUNTS + g->nunits; m++) {
+    /* every weapon slot, then every unit, against every titan, then unit */
+    for (int m = 0; m < HS_MOUNTS + g->nunits; m++) {
         int mount = m < HS_MOUNTS ? m : -1, unit = m < HS_MOUNTS ? -1 : m - HS_MOUNTS;
 
-        if (m < 0)
-            continue;
         for (int t = 0; t < g->nplayers + g->nunits; t++) {
             int ts = t < g->nplayers ? t : -1, tu = t < g->nplayers ? -1 : t - g->nplayers;
 
@@ -382,6 +381,16 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
                           o.boost == HS_BOOST_FREE
                               ? "Your titan moved: the higher dice are free."
                               : "No close-combat boost can be paid now.");
+    if (d->unit < 0) {
+        const struct hs_titan_at *ta = titan_of(g, seat);
+        const struct hs_weapon_card *w = &cat->weapon[ta->card[d->mount]];
+
+        if (hs_pressure_room(&ta->cubes) <
+            w->attack_cost + d->hotshot + (d->boost ? w->trait[HS_T_CLOSE_COMBAT] : 0))
+            return rules_fail(err, "pressure_full", "Attack Cost",
+                              "The boiler pressure box has no room for that "
+                              "much steam.");
+    }
     memset(a, 0, sizeof *a);
     a->active = 1;
     a->attacker = seat;

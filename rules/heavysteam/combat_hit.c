@@ -337,8 +337,8 @@ static void strike(struct hs_game *g, struct rng *rng, json_t *events)
 /*
  * The square the orders' damage_types choose: stations of the first type
  * listed first, then the next, unlisted types last; in a station an
- * empty square before one holding steam, a weak point last (the titan
- * offers only the lowest). The steam moves to a white square before red.
+ * empty square before one holding steam, a weak point or volatile square
+ * last (the titan offers only the lowest weak point). The steam moves to a white square before red.
  */
 static int auto_pick(const struct hs_titan *t, const struct hs_orders *o,
                      struct hs_damage_pick *p)
@@ -356,7 +356,10 @@ static int auto_pick(const struct hs_titan *t, const struct hs_orders *o,
                 rank = k;
                 break;
             }
-        s = rank * 4 + (t->square[x->station][x->square].weak ? 2 : x->steam);
+        s = rank * 4 + (t->square[x->station][x->square].weak ||
+                                t->square[x->station][x->square].volatile_n
+                            ? 2
+                            : x->steam);
         if (best < 0 || s < score) {
             best = i;
             score = s;
@@ -513,8 +516,9 @@ void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events)
         switch ((enum hs_attack_step)a->step) {
         case HS_AS_EVADE:
         case HS_AS_REROLL:
-            /* waiting steps are left by their answers */
-            a->step = a->step == HS_AS_EVADE ? HS_AS_ROLL : HS_AS_STRIKE;
+            /* left only by their answers: ask again */
+            ask(g, a->step == HS_AS_EVADE ? HS_ASK_EVADE : HS_ASK_REROLL,
+                a->step == HS_AS_EVADE ? a->target_seat : a->attacker);
             break;
         case HS_AS_ROLL:
             roll_shot(g, rng, events);

@@ -733,6 +733,299 @@ static void test_hs_r_21_close_combat_ignores_shields(void)
     }
 }
 
+/* ---- weapon traits ------------------------------------------------------------------- */
+
+#define DREADMOOR "uk_heavy_dreadmoor"
+#define KALTSCHMIED "cet_heavy_kaltschmied"
+#define WAYFARER "uk_light_wayfarer"
+#define STURMVOGEL "cet_light_sturmvogel"
+
+static int heat(int seat)
+{
+    struct hs_census c;
+
+    hs_titan_census(T(seat), &c);
+    return c.pressure_heat;
+}
+
+/* Points that met the shields in every location struck so far. */
+static int points_struck(void)
+{
+    json_t *e;
+    size_t i;
+    int n = 0;
+
+    json_array_foreach(events, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), "shields_hit") == 0)
+            n += (int)(json_integer_value(json_object_get(e, "steam")) +
+                       json_integer_value(json_object_get(e, "shield")) +
+                       json_integer_value(json_object_get(e, "through")));
+    return n;
+}
+
+/* HS-R-67, HS-R-77, HS-AMB-35: Hotshot's steam is paid with the attack
+ * cost, +1 damage each; Trails' heat goes in after the attack. */
+static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
+{
+    static const char *const torso[] = {"torso_slot", NULL};
+    struct hs_attack_option o[HS_MAX_OPTIONS];
+    struct rules_error err;
+    int k, n, max = -1;
+
+    for (k = 1; k < 400; k++) {
+        duel(DREADMOOR, KALTSCHMIED, k);
+        steam_phase(1, torso);
+        march(1, 1);
+        march(0, 1);
+        never_ask(0);
+        never_ask(1);
+        n = hs_combat_options(&G, 1, o);
+        for (int i = 0; i < n; i++)
+            if (o[i].mount == HS_MOUNT_TORSO && o[i].target_seat == 0)
+                max = o[i].hotshot_max;
+        /* Boilerburst Cannon: attack cost 3, Hotshot 3, range 5: 2 dice, 3 */
+        CHECK_EQ_INT(max, 3);
+        CHECK_EQ_INT(steam(1, "torso_slot"), 6);
+        CHECK_EQ_INT(declare(1, HS_MOUNT_TORSO, 0, 4, &err), -1);
+        CHECK_EQ_STR(err.code, "bad_hotshot");
+        if (!CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 3, &err), &err)))
+            return;
+        CHECK_EQ_INT(steam(1, "torso_slot"), 0);
+        CHECK_EQ_INT(G.attack.active, 0);
+        CHECK_EQ_INT(heat(1), 2);
+        CHECK_EQ_INT(T(1)->npressure, 2 + 6 + 2);
+        if (event_bool("attack_result", "hit"))
+            break;
+    }
+    CHECK(k < 400);
+    CHECK_EQ_INT(points_struck(), 3 + 3);
+}
+
+/* HS-R-76, HS-AMB-25, HS-R-68: the Howitzer's hit strikes two locations,
+ * each taking the full damage; its target's terrain adds no dice. */
+static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    static const char *const torso[] = {"torso_slot", NULL};
+    struct rules_error err;
+    int k;
+
+    for (k = 1; k < 400; k++) {
+        int woods = -1;
+
+        duel(DREADMOOR, KALTSCHMIED, k);
+        steam_phase(0, torso);
+        for (int i = 0; i < G.ncards && woods < 0; i++)
+            if (strcmp(cat->battle[G.card[i]].id, "woods") == 0 &&
+                G.zone[i] == HS_Z_DECK)
+                woods = i;
+        G.zone[woods] = HS_Z_IN_PLAY;
+        G.holder[woods] = 1;
+        G.titan[1].terrain = woods;
+        never_ask(0);
+        never_ask(1);
+        if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+            return;
+        /* range 7: 2 dice, 2 damage; the pressure box empty: 4 dice */
+        CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
+        if (event_bool("attack_result", "hit"))
+            break;
+    }
+    CHECK(k < 400);
+    CHECK_EQ_INT(count_events("hit_location"), 2);
+    CHECK_EQ_INT(count_events("shields_hit"), 2);
+    CHECK_EQ_INT(points_struck(), 2 * 2);
+    CHECK_EQ_INT(G.attack.active, 0);
+}
+
+/* HS-R-66, HS-R-71: Exploding Rounds add to damage past the shields; Low
+ * Ammo puts its cubes on the weapon after the attack, its owner placing. */
+static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
+{
+    static const char *const torso[] = {"torso_slot", NULL};
+    struct rules_error err;
+    int k;
+
+    for (k = 1; k < 600; k++) {
+        duel(WAYFARER, STURMVOGEL, k);
+        steam_phase(0, torso);
+        never_ask(0);
+        never_ask(1);
+        /* Skyrocket Rack at range 5: 2 dice, 2 damage */
+        if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+            return;
+        CHECK_EQ_INT(cubes(0, "torso_slot", HS_C_DAMAGE), 1);
+        CHECK_EQ_INT(G.attack.active, 0);
+        if (event_int("shields_hit", "through") > 0)
+            break;
+    }
+    CHECK(k < 600);
+    CHECK_EQ_INT(event_int("exploding_rounds", "damage"),
+                 event_int("shields_hit", "through") + 1);
+    {
+        /* the weapon's cube comes last, after the target's */
+        json_t *e;
+        size_t i, roll = 0, own = 0;
+
+        json_array_foreach(events, i, e) {
+            const char *t = json_string_value(json_object_get(e, "type"));
+
+            if (strcmp(t, "attack_roll") == 0)
+                roll = i;
+            if (strcmp(t, "damage_owed") == 0 && json_object_get(e, "why"))
+                own = i;
+        }
+        CHECK(own > roll);
+    }
+}
+
+/* The Wayfarer and the Sturmvogel at range 2 (the Wayfarer's 2-sector
+ * move costs 3), two steam phases into the right arms. */
+static void lights_close(int k)
+{
+    static const char *const arm[] = {"right_slot", "right_feed", NULL};
+
+    duel(WAYFARER, STURMVOGEL, k);
+    march(1, 2);
+    march(0, 1);
+    steam_phase(0, arm);
+    steam_phase(1, arm);
+    steam_phase(0, arm);
+    steam_phase(1, arm);
+    never_ask(0);
+    never_ask(1);
+}
+
+/* HS-R-74, HS-AMB-25: Rate of Fire 2 is one payment and two rolls. */
+static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
+{
+    struct rules_error err;
+    int before, pressure;
+
+    lights_close(1);
+    before = steam(0, "right_slot");
+    pressure = T(0)->npressure;
+    CHECK(before >= 2);
+    /* Pepperbox Gun: attack cost 2, Rate of Fire 2 */
+    CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
+    CHECK_EQ_INT(G.attack.active, 0);
+    CHECK_EQ_INT(count_events("attack_roll"), 2);
+    CHECK_EQ_INT(count_events("defense_roll"), 2);
+    CHECK_EQ_INT(steam(0, "right_slot"), before - 2);
+    CHECK_EQ_INT(T(0)->npressure, pressure + 2);
+}
+
+/* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box. */
+static void test_hs_r_69_inflame_heats_the_target(void)
+{
+    struct rules_error err;
+    int k, h = 0, mine = 0;
+
+    for (k = 1; k < 400; k++) {
+        lights_close(k);
+        h = heat(0);
+        mine = heat(1);
+        /* Flame Lance: range 2, 3 dice; Inflame 2, Trails 1 */
+        if (!CHECK(ok(declare(1, HS_MOUNT_RIGHT_ARM, 0, 0, &err), &err)))
+            return;
+        if (event_bool("attack_result", "hit"))
+            break;
+        CHECK_EQ_INT(heat(0), h);
+    }
+    CHECK(k < 400);
+    CHECK_EQ_INT(count_events("inflame"), 1);
+    CHECK_EQ_INT(heat(0), h + 2);
+    CHECK_EQ_INT(heat(1), mine + 1);
+}
+
+/* ---- support units --------------------------------------------------------------------- */
+
+/* An Infantry Support card played by seat: its unit in sector. */
+static int infantry(int seat, int sector)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    for (int i = 0; i < G.ncards; i++)
+        if (G.zone[i] == HS_Z_DECK &&
+            strcmp(cat->battle[G.card[i]].id, "infantry_support") == 0) {
+            G.zone[i] = HS_Z_IN_PLAY;
+            G.holder[i] = seat;
+            G.unit[G.nunits] = (struct hs_unit_at){i, HS_UNIT_INFANTRY,
+                                                   G.p[seat].team, seat, sector, 0};
+            return G.nunits++;
+        }
+    return -1;
+}
+
+/* HS-R-35, HS-AMB-27, HS-AMB-28: a unit attacks once a Combat phase,
+ * exactly at its range, and makes no criticals. */
+static void test_hs_r_35_unit_attacks_once_without_criticals(void)
+{
+    struct rules_error err;
+    int k, u = -1;
+
+    for (k = 1; k < 400; k++) {
+        struct hs_declare d;
+
+        duel(KESTREL, FELDHASE, k);
+        never_ask(0);
+        never_ask(1);
+        u = infantry(0, 5);
+        if (!CHECK(u >= 0))
+            return;
+        d = (struct hs_declare){-1, u, 1, -1, 0, 0};
+        if (k == 1) {
+            struct hs_declare far = {-1, infantry(0, 3), 1, -1, 0, 0};
+
+            CHECK_EQ_INT(hs_combat_declare(&G, 0, &far, NULL, &rng, events, &err), -1);
+            CHECK_EQ_STR(err.code, "out_of_range");
+            CHECK_EQ_INT(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), -1);
+            CHECK_EQ_STR(err.code, "not_your_unit");
+        }
+        if (!CHECK(ok(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), &err)))
+            return;
+        CHECK_EQ_INT(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), -1);
+        CHECK_EQ_STR(err.code, "unit_attacked");
+        if (event_bool("attack_result", "hit") &&
+            faces("attack_roll", "critical") > faces("defense_roll", "critical"))
+            break;
+    }
+    CHECK(k < 400);
+    CHECK(!event_bool("attack_result", "critical"));
+    /* Infantry Support: 2 damage */
+    CHECK_EQ_INT(points_struck(), 2);
+}
+
+/* HS-R-35: a support unit is destroyed by a failed defense roll, its card
+ * to the discard pile. */
+static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
+{
+    struct rules_error err;
+    int k, u = -1, card = -1;
+
+    for (k = 1; k < 400; k++) {
+        struct hs_declare d;
+
+        duel(KESTREL, FELDHASE, k);
+        u = infantry(0, 4);
+        card = G.unit[u].card;
+        d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0};
+        /* Blitz Coil at range 2 */
+        if (!CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err)))
+            return;
+        /* nobody is asked to evade for a unit */
+        CHECK_EQ_INT(G.attack.active, 0);
+        if (event_bool("attack_result", "hit"))
+            break;
+        CHECK_EQ_INT(G.nunits, 1);
+    }
+    CHECK(k < 400);
+    CHECK_EQ_INT(event_int("defense_roll", "dice"), 5);
+    CHECK_EQ_INT(count_events("unit_destroyed"), 1);
+    CHECK_EQ_INT(G.nunits, 0);
+    CHECK_EQ_INT(G.zone[card], HS_Z_DISCARD);
+}
+
 int main(void)
 {
     RUN(test_hs_r_19_range_and_minimum_range);
@@ -746,6 +1039,13 @@ int main(void)
     RUN(test_hs_r_31_weak_point_lowest_number_first);
     RUN(test_hs_r_33_destroyed_titan_ends_the_meeting_engagement);
     RUN(test_hs_r_21_close_combat_ignores_shields);
+    RUN(test_hs_r_67_hotshot_damage_and_r_77_trails_heat);
+    RUN(test_hs_r_76_spread_strikes_two_locations_ignoring_terrain);
+    RUN(test_hs_r_71_low_ammo_and_r_66_exploding_rounds);
+    RUN(test_hs_r_74_rate_of_fire_two_rolls_one_payment);
+    RUN(test_hs_r_69_inflame_heats_the_target);
+    RUN(test_hs_r_35_unit_attacks_once_without_criticals);
+    RUN(test_hs_r_35_unit_destroyed_on_a_failed_defense);
     json_decref(events);
     return check_summary();
 }
