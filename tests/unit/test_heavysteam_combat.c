@@ -122,9 +122,11 @@ static int faces(const char *type, const char *face)
  * HS-R-10): seat 0 the U.K. board, seat 1 the C.E.T. board, each with its
  * printed loadout (Charged Up taken in full), heavies in the starting
  * sectors, lights one forward; the 54 battle cards, 3 in each hand; every
- * standing order "ask me".
+ * standing order "ask me". swap: a card id mounted instead of seat
+ * swap_seat's printed card on swap_mount (NULL: the printed loadouts).
  */
-static void duel(const char *uk, const char *cet, int k)
+static void duel_with(const char *uk, const char *cet, int k, int swap_seat,
+                      enum hs_mount swap_mount, const char *swap)
 {
     const struct hs_catalog *cat = hs_catalog_get();
     const char *ids[2] = {uk, cet};
@@ -157,7 +159,10 @@ static void duel(const char *uk, const char *cet, int k)
         for (int s = 0; s < HS_MOUNTS; s++) {
             const struct hs_weapon_card *w;
 
-            ta->card[s] = hs_catalog_weapon(cat, b->loadout[s]);
+            ta->card[s] = hs_catalog_weapon(cat, swap && i == swap_seat &&
+                                                         s == (int)swap_mount
+                                                     ? swap
+                                                     : b->loadout[s]);
             w = &cat->weapon[ta->card[s]];
             hs_catalog_mounted(w, &m[s]);
             m[s].fragile = w->trait[HS_T_FRAGILE];
@@ -188,6 +193,11 @@ static void duel(const char *uk, const char *cet, int k)
     G.stage = HS_STAGE_ROUND;
     G.phase = HS_PH_COMBAT;
     json_array_clear(events);
+}
+
+static void duel(const char *uk, const char *cet, int k)
+{
+    duel_with(uk, cet, k, 0, HS_MOUNT_TORSO, NULL);
 }
 
 /* Orders that answer every question the attack asks without asking. */
@@ -938,6 +948,103 @@ static void test_hs_r_69_inflame_heats_the_target(void)
     CHECK_EQ_INT(heat(1), mine + 1);
 }
 
+/* HS-R-05: powered equipment counts: the Kestrel's Aegis Plating, with
+ * steam on it, adds a defense die when the titan is attacked. */
+static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
+{
+    static const char *const torso[] = {"torso_slot", NULL};
+    struct rules_error err;
+    int dice;
+
+    duel(KESTREL, FELDHASE, 2);
+    march(1, 2);
+    never_ask(0);
+    /* the Blitz Coil at range 3; the plating holds no steam */
+    CHECK_EQ_INT(steam(0, "torso_slot"), 0);
+    CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
+    CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
+
+    duel(KESTREL, FELDHASE, 2);
+    steam_phase(0, torso);
+    CHECK(steam(0, "torso_slot") > 0);
+    march(1, 2);
+    never_ask(0);
+    dice = hs_pressure_dice(T(0)) + 1;
+    CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
+    CHECK_EQ_INT(event_int("defense_roll", "dice"), dice);
+}
+
+/* HS-R-72: a Low Trajectory hit may be moved to the legs; that choice is
+ * the attacker's even when his orders answer the re-roll. A Grapeshot
+ * Mortar (1..3) on the Kestrel's left arm instead of the Needle Rifle. */
+static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
+{
+    static const char *const arm[] = {"left_slot", "left_feed", NULL};
+    struct rules_error err;
+    int k, re = 0, legs = 0;
+
+    for (k = 1; k < 400; k++) {
+        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_LEFT_ARM, "uk_grapeshot");
+        steam_phase(0, arm);
+        steam_phase(0, arm);
+        march(1, 2);
+        never_ask(0);
+        never_ask(1);
+        if (!CHECK(ok(declare(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
+            return;
+        if (G.ask == HS_ASK_REROLL)
+            break;
+        CHECK_EQ_INT(G.attack.active, 0);
+    }
+    CHECK(k < 400);
+    hs_combat_reroll_choices(&G, &re, &legs);
+    CHECK(legs);
+    CHECK(ok(hs_combat_reroll(&G, 0, HS_TO_LEGS, &rng, events, &err), &err));
+    CHECK_EQ_INT(count_events("low_trajectory"), 1);
+    CHECK_EQ_STR(json_string_value(json_object_get(last_event("shields_hit"),
+                                                   "station")),
+                 "legs_shield");
+}
+
+/* HS-R-70, HS-AMB-32: damage past the shields from a Knockback X weapon
+ * makes the target spend X mobility steam, or, short of it, discard its
+ * terrain. A Harpoon Winch (1..2, Knockback 2) on the Kestrel's right arm
+ * instead of the Arc Lance. */
+static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    static const char *const arm[] = {"right_slot", "right_feed", NULL};
+    struct rules_error err;
+    int k, woods = -1;
+
+    for (k = 1; k < 600; k++) {
+        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_RIGHT_ARM, "uk_harpoon");
+        steam_phase(0, arm);
+        steam_phase(0, arm);
+        march(1, 2);
+        march(0, 1);
+        woods = -1;
+        for (int i = 0; i < G.ncards && woods < 0; i++)
+            if (strcmp(cat->battle[G.card[i]].id, "woods") == 0 &&
+                G.zone[i] == HS_Z_DECK)
+                woods = i;
+        G.zone[woods] = HS_Z_IN_PLAY;
+        G.holder[woods] = 1;
+        G.titan[1].terrain = woods;
+        never_ask(0);
+        never_ask(1);
+        CHECK_EQ_INT(steam(1, "mobility"), 0);
+        if (!CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
+            return;
+        if (event_int("shields_hit", "through") > 0 && !T(1)->destroyed)
+            break;
+    }
+    CHECK(k < 600);
+    CHECK_EQ_INT(count_events("knockback"), 1);
+    CHECK_EQ_INT(G.titan[1].terrain, -1);
+    CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
+}
+
 /* ---- support units --------------------------------------------------------------------- */
 
 /* An Infantry Support card played by seat: its unit in sector. */
@@ -1044,6 +1151,9 @@ int main(void)
     RUN(test_hs_r_71_low_ammo_and_r_66_exploding_rounds);
     RUN(test_hs_r_74_rate_of_fire_two_rolls_one_payment);
     RUN(test_hs_r_69_inflame_heats_the_target);
+    RUN(test_hs_r_05_powered_aegis_plating_adds_a_defense_die);
+    RUN(test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs);
+    RUN(test_hs_r_70_knockback_discards_terrain_without_steam);
     RUN(test_hs_r_35_unit_attacks_once_without_criticals);
     RUN(test_hs_r_35_unit_destroyed_on_a_failed_defense);
     json_decref(events);
