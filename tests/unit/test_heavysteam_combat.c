@@ -431,6 +431,44 @@ static void test_hs_amb_14_defense_dice_read_after_the_evade(void)
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 3 + 1);
 }
 
+/* HS-R-64, HS-AMB-13: a powered Evade X card is one more evade: X
+ * mobility steam for X defense dice, with the board's own. Sprint Pistons
+ * (Evade 1) on the Feldhase's right arm instead of the Rivet Gun. */
+static void test_hs_r_64_evade_x_card_adds_an_evade(void)
+{
+    static const char *const arm[] = {"right_slot", "right_feed", "mobility", "hip",
+                                      NULL};
+    struct hs_evade ev = {1, HS_MOUNT_LEFT_ARM};
+    struct rules_error err;
+    int mob, dice;
+
+    duel_with(KESTREL, FELDHASE, 4, 1, HS_MOUNT_RIGHT_ARM, "cet_sprint_pistons");
+    CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
+    ev.card = HS_MOUNT_RIGHT_ARM; /* no steam on it yet */
+    CHECK_EQ_INT(hs_combat_evade(&G, 1, &ev, NULL, &rng, events, &err), -1);
+    CHECK_EQ_STR(err.code, "no_evade_card");
+
+    duel_with(KESTREL, FELDHASE, 4, 1, HS_MOUNT_RIGHT_ARM, "cet_sprint_pistons");
+    steam_phase(1, arm);
+    steam_phase(1, arm);
+    CHECK(steam(1, "right_slot") > 0);
+    CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
+    ev.card = HS_MOUNT_LEFT_ARM; /* the Rock Drill has no Evade X */
+    CHECK_EQ_INT(hs_combat_evade(&G, 1, &ev, NULL, &rng, events, &err), -1);
+    CHECK_EQ_STR(err.code, "no_evade_card");
+    ev.card = HS_MOUNT_RIGHT_ARM;
+    mob = steam(1, "mobility");
+    never_ask(1);
+    CHECK(mob >= 2);
+    CHECK_EQ_INT(T(1)->npressure, 0);
+    CHECK(ok(hs_combat_evade(&G, 1, &ev, NULL, &rng, events, &err), &err));
+    CHECK_EQ_INT(steam(1, "mobility"), mob - 2);
+    dice = event_int("defense_roll", "dice");
+    CHECK_EQ_INT(event_int("evaded", "dice"), 2);
+    /* 2 cubes stay in the first column: 4 dice, and 2 bought */
+    CHECK_EQ_INT(dice, 4 + 2);
+}
+
 /* ---- results ----------------------------------------------------------------------- */
 
 /* Feldhase's Blitz Coil at the Kestrel from range 1, every answer ordered. */
@@ -1139,6 +1177,7 @@ int main(void)
     RUN(test_hs_r_18_attack_cost_paid_even_on_a_miss);
     RUN(test_hs_r_24_evade_decided_before_the_roll);
     RUN(test_hs_amb_14_defense_dice_read_after_the_evade);
+    RUN(test_hs_r_64_evade_x_card_adds_an_evade);
     RUN(test_hs_amb_05_critical_needs_more_crits_than_crit_defenses);
     RUN(test_hs_r_34_terrain_takes_a_cube_per_critical_face_on_a_miss);
     RUN(test_hs_r_26_reroll_at_most_once_paid_to_the_reserve);
