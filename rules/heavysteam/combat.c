@@ -219,7 +219,7 @@ int hs_combat_options(const struct hs_game *g, int seat,
     struct rules_error err;
     int n = 0;
 
-    if (!seat_ok(g, seat) || g->attack.active)
+    if (!seat_ok(g, seat) || g->attack.active || g->stage != HS_STAGE_ROUND)
         return 0;
     /* every weapon slot, then every unit, against every titan, then unit */
     for (int m = 0; m < HS_MOUNTS + g->nunits; m++) {
@@ -367,7 +367,10 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
     struct hs_attack *a = &g->attack;
     json_t *e;
 
-    if (!seat_ok(g, seat) || g->attack.active)
+    if (!seat_ok(g, seat) || g->stage != HS_STAGE_ROUND)
+        return rules_fail(err, "no_attack_now", "Combat Phase",
+                          "No attack can be made now.");
+    if (g->attack.active)
         return rules_fail(err, "attack_in_progress", "Combat Phase",
                           "An attack is being resolved.");
     if (check_attack(g, seat, d->mount, d->unit, d->target_seat, d->target_unit,

@@ -410,6 +410,13 @@ static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
     for (int i = 0; i < G.ncards; i++)
         hand += G.zone[i] == HS_Z_HAND && G.holder[i] == 1;
     CHECK_EQ_INT(hand, 0);
+    {
+        struct hs_attack_option o[HS_MAX_OPTIONS];
+
+        CHECK_EQ_INT(hs_combat_options(&G, 0, o), 0);
+        CHECK_EQ_INT(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), -1);
+        CHECK_EQ_STR(err.code, "no_attack_now");
+    }
 }
 
 /* ---- close combat ------------------------------------------------------------------ */
