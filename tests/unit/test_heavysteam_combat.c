@@ -479,6 +479,39 @@ static void test_hs_r_21_close_combat_ignores_shields(void)
     }
 }
 
+/* HS-R-61: a titan that did not move may pay Close Combat X from its
+ * mobility station, into the pressure box, for the parenthesised dice. */
+static void test_hs_r_61_close_combat_boost_paid_from_mobility(void)
+{
+    static const char *const drill[] = {"left_slot", "left_feed", "mobility", "hip",
+                                        NULL};
+    struct hs_declare d = {HS_MOUNT_LEFT_ARM, -1, 0, -1, 0, 1};
+    struct rules_error err;
+    int mob, pressure;
+
+    duel(KESTREL, FELDHASE, 7);
+    march(1, 2);
+    march(0, 2);
+    steam_phase(1, drill);
+    steam_phase(1, drill);
+    march(1, 1);
+    CHECK_EQ_INT(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), -1);
+    CHECK_EQ_STR(err.code, "bad_boost");
+    steam_phase(1, drill);
+    G.titan[0].moved = G.titan[1].moved = 0; /* the next round, nobody moves */
+    never_ask(0);
+    never_ask(1);
+    mob = steam(1, "mobility");
+    pressure = T(1)->npressure;
+    CHECK(mob >= 1);
+    /* Rock Drill: attack cost 2, Close Combat 1: 2 dice, or 4 */
+    CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err));
+    CHECK_EQ_INT(steam(1, "mobility"), mob - 1);
+    CHECK_EQ_INT(event_int("attack_roll", "dice"), 4);
+    CHECK_EQ_INT(T(1)->npressure, pressure + 2 + 1);
+    CHECK(event_bool("attack_declared", "charged"));
+}
+
 int main(void)
 {
     RUN(test_hs_r_19_range_and_minimum_range);
@@ -493,6 +526,7 @@ int main(void)
     RUN(test_hs_r_31_weak_point_lowest_number_first);
     RUN(test_hs_r_33_destroyed_titan_ends_the_meeting_engagement);
     RUN(test_hs_r_21_close_combat_ignores_shields);
+    RUN(test_hs_r_61_close_combat_boost_paid_from_mobility);
     json_decref(events);
     return check_summary();
 }
