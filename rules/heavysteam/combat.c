@@ -58,7 +58,7 @@ const struct hs_unit *hs_combat_unit(const struct hs_game *g, int unit)
     const struct hs_unit_at *u = &g->unit[unit];
 
     if (u->card >= 0)
-        return &cat->battle[g->card[u->card]].unit;
+        return &cat->battle[u->card].unit;
     /* HS-DATA-15: a unit without a card is its support card's */
     for (int i = 0; i < cat->nbattle; i++)
         if (cat->battle[i].has_unit && cat->battle[i].unit.kind == u->kind)

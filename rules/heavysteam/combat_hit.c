@@ -127,14 +127,26 @@ static void terrain_hits(struct hs_game *g, int faces, json_t *events)
     json_object_set_new(e, "card", json_string(c->id));
 }
 
-/* A support unit hit is destroyed (HS-R-35), its card to the discard pile. */
+/* A support unit hit is destroyed (HS-R-35), the card it came from (one
+ * in play of that card, its owner's, no titan's terrain) to the discard
+ * pile. */
 static void destroy_unit(struct hs_game *g, int u, json_t *events)
 {
     json_t *e = hs_combat_event(events, "unit_destroyed");
+    const struct hs_unit_at *x = &g->unit[u];
 
     json_object_set_new(e, "unit", json_integer(u));
-    if (g->unit[u].card >= 0)
-        g->zone[g->unit[u].card] = HS_Z_DISCARD;
+    for (int c = 0; x->card >= 0 && c < g->ncards; c++) {
+        int terrain = 0;
+
+        for (int t = 0; t < g->ntitans; t++)
+            terrain |= g->titan[t].terrain == c;
+        if (g->card[c] == x->card && g->zone[c] == HS_Z_IN_PLAY &&
+            g->holder[c] == x->owner && !terrain) {
+            g->zone[c] = HS_Z_DISCARD;
+            break;
+        }
+    }
     memmove(&g->unit[u], &g->unit[u + 1],
             sizeof g->unit[0] * (size_t)(g->nunits - u - 1));
     g->nunits--;

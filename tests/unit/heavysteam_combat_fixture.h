@@ -343,7 +343,8 @@ static inline int points_struck(void)
     return n;
 }
 
-/* An Infantry Support card played by seat: its unit in sector. */
+/* An Infantry Support card played by seat: its unit in sector, naming
+ * its catalog card (the card itself stays in play). */
 static inline int infantry(int seat, int sector)
 {
     const struct hs_catalog *cat = hs_catalog_get();
@@ -353,7 +354,7 @@ static inline int infantry(int seat, int sector)
             strcmp(cat->battle[G.card[i]].id, "infantry_support") == 0) {
             G.zone[i] = HS_Z_IN_PLAY;
             G.holder[i] = seat;
-            G.unit[G.nunits] = (struct hs_unit_at){i, HS_UNIT_INFANTRY,
+            G.unit[G.nunits] = (struct hs_unit_at){G.card[i], HS_UNIT_INFANTRY,
                                                    G.p[seat].team, seat, sector, 0};
             return G.nunits++;
         }

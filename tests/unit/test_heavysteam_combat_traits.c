@@ -310,7 +310,7 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
 static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
 {
     struct rules_error err;
-    int k, u = -1, card = -1;
+    int k, u = -1, card = -1, discarded = 0;
 
     for (k = 1; k < 400; k++) {
         struct hs_declare d;
@@ -318,6 +318,9 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
         duel(KESTREL, FELDHASE, k);
         u = infantry(0, 4);
         card = G.unit[u].card;
+        discarded = 0;
+        for (int i = 0; i < G.ncards; i++)
+            discarded += G.card[i] == card && G.zone[i] == HS_Z_DISCARD;
         d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0};
         /* Blitz Coil at range 2 */
         if (!CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err)))
@@ -332,7 +335,11 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 5);
     CHECK_EQ_INT(count_events("unit_destroyed"), 1);
     CHECK_EQ_INT(G.nunits, 0);
-    CHECK_EQ_INT(G.zone[card], HS_Z_DISCARD);
+    for (int i = 0; i < G.ncards; i++) {
+        CHECK(G.card[i] != card || G.zone[i] != HS_Z_IN_PLAY);
+        discarded -= G.card[i] == card && G.zone[i] == HS_Z_DISCARD;
+    }
+    CHECK_EQ_INT(discarded, -1);
 }
 
 int main(void)
