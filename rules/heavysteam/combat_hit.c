@@ -27,14 +27,47 @@ static void ask(struct hs_game *g, enum hs_ask q, int seat)
     g->ask_seat = seat;
 }
 
-static void decided(struct hs_game *g, int seat, const char *order,
-                    json_t *events)
+static void decided(int seat, const char *order, json_t *events)
 {
     json_t *e = hs_combat_event(events, "order_decided");
 
-    (void)g;
     json_object_set_new(e, "seat", json_integer(seat));
     json_object_set_new(e, "order", json_string(order));
+}
+
+/* A support unit destroyed (HS-R-35) leaves the board when the attack
+ * ends, the card it came from (one in play of that card, its owner's, no
+ * titan's terrain) to the discard pile. */
+static void remove_unit(struct hs_game *g, int u)
+{
+    const struct hs_unit_at *x = &g->unit[u];
+
+    for (int c = 0; x->card >= 0 && c < g->ncards; c++) {
+        int terrain = 0;
+
+        for (int t = 0; t < g->ntitans; t++)
+            terrain |= g->titan[t].terrain == c;
+        if (g->card[c] == x->card && g->zone[c] == HS_Z_IN_PLAY &&
+            g->holder[c] == x->owner && !terrain) {
+            g->zone[c] = HS_Z_DISCARD;
+            break;
+        }
+    }
+    memmove(&g->unit[u], &g->unit[u + 1],
+            sizeof g->unit[0] * (size_t)(g->nunits - u - 1));
+    g->nunits--;
+}
+
+/* The attack is over: a destroyed target unit leaves the board. */
+static void end_attack(struct hs_game *g)
+{
+    struct hs_attack *a = &g->attack;
+
+    a->active = 0;
+    if (a->target_down) {
+        remove_unit(g, a->target_unit);
+        a->target_down = 0;
+    }
 }
 
 /* ---- the end of a titan ------------------------------------------------------ */
@@ -64,7 +97,7 @@ static int check_over(struct hs_game *g, json_t *events)
         g->winner_team = 1 - g->p[s].team;
         g->stage = HS_STAGE_OVER;
         g->actor = -1;
-        g->attack.active = 0;
+        end_attack(g);
         ask(g, HS_ASK_NONE, -1);
         e = hs_combat_event(events, "game_over");
         json_object_set_new(e, "destroyed", json_integer(s));
@@ -127,34 +160,6 @@ static void terrain_hits(struct hs_game *g, int faces, json_t *events)
     json_object_set_new(e, "card", json_string(c->id));
 }
 
-/* A support unit hit is destroyed (HS-R-35), the card it came from (one
- * in play of that card, its owner's, no titan's terrain) to the discard
- * pile. */
-static void destroy_unit(struct hs_game *g, int u, json_t *events)
-{
-    json_t *e = hs_combat_event(events, "unit_destroyed");
-    const struct hs_unit_at *x = &g->unit[u];
-
-    json_object_set_new(e, "unit", json_integer(u));
-    for (int c = 0; x->card >= 0 && c < g->ncards; c++) {
-        int terrain = 0;
-
-        for (int t = 0; t < g->ntitans; t++)
-            terrain |= g->titan[t].terrain == c;
-        if (g->card[c] == x->card && g->zone[c] == HS_Z_IN_PLAY &&
-            g->holder[c] == x->owner && !terrain) {
-            g->zone[c] = HS_Z_DISCARD;
-            break;
-        }
-    }
-    memmove(&g->unit[u], &g->unit[u + 1],
-            sizeof g->unit[0] * (size_t)(g->nunits - u - 1));
-    g->nunits--;
-    if (g->attack.unit > u)
-        g->attack.unit--;
-    g->attack.target_unit = -1;
-}
-
 /*
  * One shot's attack and defense rolls (HS-R-22, HS-R-23, HS-R-25): the
  * defense dice read now, after the evade (HS-AMB-14); a hit when the
@@ -196,8 +201,11 @@ static void roll_shot(struct hs_game *g, struct rng *rng, json_t *events)
     json_object_set_new(e, "hit", json_boolean(a->hit));
     json_object_set_new(e, "critical", json_boolean(a->critical));
     if (a->target_unit >= 0) {
-        if (a->hit)
-            destroy_unit(g, a->target_unit, events);
+        if (a->hit) {
+            e = hs_combat_event(events, "unit_destroyed");
+            json_object_set_new(e, "unit", json_integer(a->target_unit));
+            a->target_down = 1;
+        }
         a->step = HS_AS_AFTER_SHOT;
         return;
     }
@@ -269,7 +277,7 @@ static void after_location(struct hs_game *g, struct rng *rng, json_t *events)
     }
     /* the orders name locations to re-roll; Low Trajectory is always asked */
     if (o->reroll != HS_ORDER_ASK && !legs) {
-        decided(g, a->attacker, "reroll", events);
+        decided(a->attacker, "reroll", events);
         if (o->reroll >> a->location & 1)
             do_reroll(g, rng, events);
         a->step = HS_AS_STRIKE;
@@ -417,7 +425,7 @@ static int place(struct hs_game *g, int seat, struct rng *rng, json_t *events)
             ask(g, HS_ASK_DAMAGE, seat);
             return 1;
         }
-        decided(g, seat, "damage", events);
+        decided(seat, "damage", events);
         hs_titan_damage_place(t, HS_PLACER_OWNER, &p, 1, rng, events, &ignored);
     }
     return 0;
@@ -489,9 +497,9 @@ static void knockback(struct hs_game *g, int x, json_t *events)
 static void after_shot(struct hs_game *g, struct rng *rng, json_t *events)
 {
     struct hs_attack *a = &g->attack;
+    int titan = a->target_unit < 0;
     /* a support unit hit is gone: no further shot at it */
-    int titan = a->target_unit < 0 && a->target_seat >= 0;
-    int gone = !titan && a->target_unit < 0;
+    int gone = a->target_down;
 
     if (titan && a->hit && !target_titan(g)->destroyed) {
         if (trait(g, HS_T_INFLAME)) {
@@ -574,7 +582,7 @@ void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events)
                 !hs_combat_titan(g, a->attacker)->cubes.destroyed)
                 hs_pressure_force(&hs_combat_titan(g, a->attacker)->cubes, HS_P_HEAT,
                                   trait(g, HS_T_TRAILS), rng, events);
-            a->active = 0;
+            end_attack(g);
             check_over(g, events);
             hs_combat_event(events, "attack_over");
             break;

@@ -138,6 +138,8 @@ struct hs_attack {
     int locations_left;          /* Spread: locations still to strike */
     int through;                 /* this shot put damage past shields */
     int loc_roll;                /* 2d6 total of the location roll */
+    int target_down;             /* the target unit is destroyed: it leaves
+                                  * the board when the attack ends */
 };
 
 struct hs_game {
