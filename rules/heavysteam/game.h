@@ -136,6 +136,22 @@ struct hs_attack {
     int to_place;                /* damage cubes the defender still places */
     int critical;                /* the attacker places the last cube */
     int shots_left;              /* Rate of Fire, Spread: further rolls */
+    /* combat */
+    int step;                    /* enum hs_attack_step (combat.h) */
+    int close;                   /* a close-combat attack (range 0) */
+    int charged;                 /* close combat at the parenthesised dice */
+    int hotshot;                 /* Hotshot steam paid, +1 damage each */
+    int mod_attack, mod_defense; /* dice from cards, equipment, pilots */
+    int mod_damage, mod_critical, mod_pierce;
+    int free_rerolls;            /* hit-location re-rolls without steam */
+    int smoke;                   /* the target is in a sector with smoke */
+    int evade_board, evade_card; /* evades bought (HS-AMB-13) */
+    int hit;                     /* this shot hit */
+    int locations_left;          /* Spread: locations still to strike */
+    int through;                 /* this shot put damage past shields */
+    int loc_roll;                /* 2d6 total of the location roll */
+    int target_down;             /* the target unit is destroyed: it leaves
+                                  * the board when the attack ends */
 };
 
 struct hs_game {
