@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rules/heavysteam/cards.h"
 #include "../../rules/heavysteam/game.h"
 #include "../../rules/heavysteam/pilots.h"
 #include "../../rules/heavysteam/setup.h"
@@ -521,6 +522,8 @@ static void check_view(const struct hs_game *g, int seat)
                     (g->zone[c] == HS_Z_TRACK || g->zone[c] == HS_Z_DISCARD ||
                      g->zone[c] == HS_Z_EVENTS_DONE || g->zone[c] == HS_Z_IN_PLAY ||
                      (g->zone[c] == HS_Z_HAND && g->holder[c] == seat));
+        /* the event resolving is named once more, as the state holds it */
+        open += g->event_pending && g->card[g->event] == b;
         CHECK_EQ_INT(occurrences(text, cat()->battle[b].id), open);
     }
     for (int s = 0; s < g->nplayers; s++)
@@ -584,12 +587,58 @@ static struct hs_game *revealed_game(void)
     return g;
 }
 
-/* A dumped state (of a revealed game or not) broken by edit is refused
- * with code, the message naming what. */
+/*
+ * A game of round 1's Cards phase in the middle of an event: an event
+ * drawn to the track asks a seat where its cubes go. Every seat passes
+ * phase after phase (nobody buying slides the track, HS-R-46) until a
+ * refill draws an event that asks. The Move to Steam Allocation phases
+ * before the Cards phase are not written yet: the phase is the one field
+ * set by hand, no cube or zone. Seed 7 first, then others as needed.
+ */
+static struct hs_game *event_game(void)
+{
+    for (int k = 7; k < 400; k++) {
+        struct hs_game *g = new_game(k, NULL, NULL);
+        struct rules_error err;
+        struct rng r;
+        int rc = 0;
+
+        seeded(&r, 1000 + k);
+        CHECK_EQ_INT(pilot_move(g, 0, "{\"type\": \"pilot\", \"pilot\": \"puffer\"}",
+                                NULL, &err), 0);
+        CHECK_EQ_INT(pilot_move(g, 1, "{\"type\": \"pilot\", \"pilot\": \"kessel\"}",
+                                NULL, &err), 0);
+        g->phase = HS_PH_CARDS;
+        for (int phase = 0; phase < 30 && rc == 0; phase++) {
+            hs_buy_begin(g);
+            while (rc == 0 && hs_buy_seats(g)) {
+                int seat = 0;
+
+                while (!(hs_buy_seats(g) & (1u << seat)))
+                    seat++;
+                rc = hs_buy_pass(g, seat, &r, NULL, &err);
+            }
+        }
+        if (rc == 1 && g->ask == HS_ASK_EVENT && g->event_pending)
+            return g;               /* seed 7: Dispatches asks seat 0 */
+        free(g);
+    }
+    CHECK(!"no seed reaches an event that asks");
+    return NULL;
+}
+
+static struct hs_game *stored_game(int which)
+{
+    return which == 2 ? event_game() : which ? revealed_game() : new_game(7, NULL, NULL);
+}
+
+/* A dumped state (0: before the pilots' reveal, 1: after, 2: in the
+ * middle of an event) broken by edit is refused with code, the message
+ * naming what. */
 static void refuse_state(void (*edit)(json_t *), int revealed, const char *code,
                          const char *what)
 {
-    struct hs_game *g = revealed ? revealed_game() : new_game(7, NULL, NULL);
+    struct hs_game *g = stored_game(revealed);
     struct hs_game *h = calloc(1, sizeof *h);
     json_t *s = hs_game_dump(g);
     struct rules_error err;
@@ -702,8 +751,85 @@ static void pilot_of_the_other_faction(json_t *s)
                         json_string("baer"));
 }
 
+static json_t *event_of(json_t *s) { return json_object_get(s, "event"); }
+static void event_of_a_card_in_the_deck(json_t *s)
+{
+    json_object_set(event_of(s), "card", json_array_get(cards_of(s, "deck"), 0));
+}
+static void event_for_the_other_seat(json_t *s)
+{
+    json_object_set_new(s, "ask_seat",
+                        json_integer(1 - json_integer_value(json_object_get(s, "ask_seat"))));
+}
+static void event_turn_moved(json_t *s)
+{
+    json_object_set_new(event_of(s), "turn",
+                        json_integer(1 - json_integer_value(json_object_get(event_of(s),
+                                                                            "turn"))));
+}
+static void event_past_its_steps(json_t *s)
+{
+    json_object_set_new(event_of(s), "step", json_integer(HS_MAX_STEPS - 1));
+}
+static void event_owes_no_draw(json_t *s)
+{
+    json_object_set_new(event_of(s), "owed", json_integer(0));
+}
+static void event_owes_more_than_drawn(json_t *s)
+{
+    json_object_set_new(event_of(s), "owed", json_integer(40));
+}
+static void event_outside_cards_phase(json_t *s)
+{
+    json_object_set_new(s, "phase", json_string("move"));
+}
+static void event_without_its_question(json_t *s)
+{
+    json_object_set_new(s, "ask", json_string("none"));
+}
+static void event_gone_question_left(json_t *s)
+{
+    json_object_set_new(s, "event", json_null());
+}
+static void event_asked_with_none(json_t *s)
+{
+    json_object_set_new(s, "ask", json_string("event"));
+}
+static void event_rolled_flipped(json_t *s)
+{
+    json_object_set_new(event_of(s), "rolled",
+                        json_boolean(!json_is_true(json_object_get(event_of(s), "rolled"))));
+}
+static void smoke_twice(json_t *s)
+{
+    json_object_set_new(s, "smoke_sectors", json_pack("[i, i]", 3, 3));
+}
+static void smoke_off_the_track(json_t *s)
+{
+    json_object_set_new(s, "smoke_sectors", json_pack("[i]", HS_SECTORS));
+}
+static void bonus_negative(json_t *s)
+{
+    json_object_set_new(s, "initiative_bonus", json_pack("[i, i]", -1, 0));
+}
+
 static void test_state_load_refuses_damaged_states(void)
 {
+    /* an event is stored only while it asks the seat whose turn it is */
+    refuse_state(event_of_a_card_in_the_deck, 2, "corrupt_state", "event");
+    refuse_state(event_for_the_other_seat, 2, "corrupt_state", "event");
+    refuse_state(event_turn_moved, 2, "corrupt_state", "event");
+    refuse_state(event_past_its_steps, 2, "corrupt_state", "event");
+    refuse_state(event_owes_no_draw, 2, "corrupt_state", "event");
+    refuse_state(event_owes_more_than_drawn, 2, "corrupt_state", "event");
+    refuse_state(event_outside_cards_phase, 2, "corrupt_state", "event");
+    refuse_state(event_without_its_question, 2, "corrupt_state", "event");
+    refuse_state(event_gone_question_left, 2, "corrupt_state", "event");
+    refuse_state(event_asked_with_none, 1, "corrupt_state", "event");
+    refuse_state(event_rolled_flipped, 2, "corrupt_state", "event");
+    refuse_state(smoke_twice, 1, "corrupt_state", "smoke");
+    refuse_state(smoke_off_the_track, 1, "corrupt_state", "smoke");
+    refuse_state(bonus_negative, 1, "corrupt_state", "initiative bonus");
     refuse_state(drop_deck_card, 0, "corrupt_state", "battle cards");
     refuse_state(extra_discard, 0, "corrupt_state", "battle cards");
     refuse_state(hand_card_twice, 1, "corrupt_state", "battle cards");
@@ -718,6 +844,37 @@ static void test_state_load_refuses_damaged_states(void)
     refuse_state(no_seat_asked, 1, "corrupt_state", "stage");
     refuse_state(attack_without_weapon, 1, "corrupt_state", "attack");
     refuse_state(pilot_of_the_other_faction, 1, "corrupt_state", "pilot");
+}
+
+/* A stored event resumes: load(dump) is the same state, asks the same
+ * seat the same options, and the answer given to either plays the same. */
+static void test_state_round_trips_in_the_middle_of_an_event(void)
+{
+    struct hs_game *g = event_game(), *h = calloc(1, sizeof *h);
+    json_t *s, *o, *oh;
+    struct rules_error err;
+
+    if (!g)
+        goto out;
+    check_round_trip(g);
+    check_cubes(g);
+    for (int seat = -1; seat < 2; seat++)
+        check_view(g, seat);
+    s = hs_game_dump(g);
+    CHECK(json_is_object(json_object_get(s, "event")));
+    CHECK_EQ_STR(json_string_value(json_object_get(s, "ask")), "event");
+    CHECK_EQ_INT(hs_game_load(h, s, &err), 0);
+    o = hs_event_options(g, g->ask_seat);
+    oh = hs_event_options(h, h->ask_seat);
+    CHECK(o && json_equal(o, oh));
+    CHECK_EQ_INT(h->event, g->event);
+    CHECK_EQ_INT(h->events_owed, g->events_owed);
+    json_decref(o);
+    json_decref(oh);
+    json_decref(s);
+out:
+    free(g);
+    free(h);
 }
 
 static void test_state_load_takes_cubes_moved_between_places(void)
@@ -797,8 +954,8 @@ static void mutate_all(json_t *root, json_t *node)
 
 static void test_state_load_survives_every_damaged_leaf(void)
 {
-    for (int revealed = 0; revealed < 2; revealed++) {
-        struct hs_game *g = revealed ? revealed_game() : new_game(7, NULL, NULL);
+    for (int revealed = 0; revealed < 3; revealed++) {
+        struct hs_game *g = stored_game(revealed);
         json_t *s = hs_game_dump(g), *copy = json_deep_copy(s);
 
         mutate_all(s, s);
@@ -829,6 +986,7 @@ int main(void)
     RUN(test_hs_r_06_pilot_moves_listed_are_accepted);
     RUN(test_hs_r_08_setup_events_keep_hands_private);
     RUN(test_hs_r_04_views_leak_nothing);
+    RUN(test_state_round_trips_in_the_middle_of_an_event);
     RUN(test_state_load_refuses_damaged_states);
     RUN(test_state_load_takes_cubes_moved_between_places);
     RUN(test_state_load_survives_every_damaged_leaf);
