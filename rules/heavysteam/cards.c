@@ -196,7 +196,8 @@ int hs_event_supported(const struct hs_battle_card *b)
     for (int i = 0; i < b->effect.nsteps; i++) {
         const struct hs_step *st = &b->effect.step[i];
 
-        if (!hs_op_supported(st->op) || hs_op_mod(st->op) ||
+        /* an event's release is now, outside the Pressure phase */
+        if (!hs_op_supported(st->op) || (hs_op_mod(st->op) && st->op != HS_OP_RELEASE) ||
             (!hs_op_global(st->op) && st->who != HS_WHO_ALL))
             return 0;
     }

@@ -156,6 +156,21 @@ static inline struct hs_game *game_with(const char *want, int plain)
     return NULL;
 }
 
+/* A shield step's cubes on the first locations listed, as many on each
+ * as it has room for. New reference. */
+static inline json_t *shield_first(const json_t *o)
+{
+    json_t *a = json_array(), *l;
+    size_t i;
+    int n = (int)json_integer_value(json_object_get(o, "n"));
+
+    json_array_foreach(json_object_get(o, "shield"), i, l)
+        for (int k = 0; k < json_integer_value(json_object_get(l, "room")) &&
+                        (int)json_array_size(a) < n; k++)
+            json_array_append(a, json_object_get(l, "location"));
+    return a;
+}
+
 /* Answers an event's question with the first squares or sector listed. */
 static inline int answer_first(struct hs_game *g, json_t *events)
 {
@@ -185,6 +200,14 @@ static inline int answer_first(struct hs_game *g, json_t *events)
                             json_pack("[{s:O, s:O}]", "station",
                                       json_object_get(t, "station"), "square",
                                       json_object_get(t, "square")));
+    } else if (json_object_get(o, "repair")) {
+        json_t *a = json_array();
+
+        for (int i = 0; i < json_integer_value(json_object_get(o, "n")); i++)
+            json_array_append(a, json_array_get(json_object_get(o, "repair"), (size_t)i));
+        json_object_set_new(choice, "repair", a);
+    } else if (json_object_get(o, "shield")) {
+        json_object_set_new(choice, "shield", shield_first(o));
     } else if (json_object_get(o, "sector")) {
         json_object_set(choice, "sector", json_array_get(json_object_get(o, "sector"), 0));
     }
