@@ -49,6 +49,32 @@ static void test_hs_r_08_battle_cards_from_many_seeds(void)
     }
 }
 
+/* HS-R-08: "Shuffle the battle cards and deal 3 cards to each player":
+ * one card at a time around the table, seat 0 first. The deal's shuffle
+ * is the stream's first draw, so the same shuffle here tells which card
+ * each seat should hold. */
+static void test_hs_r_08_dealt_one_card_at_a_time_around_the_table(void)
+{
+    for (int k = 0; k < 20; k++) {
+        struct hs_game *g = new_game(k, NULL, NULL);
+        int deck[HS_MAX_DECK], n = 0, c = 0;
+        struct rng r;
+
+        for (int b = 0; b < cat()->nbattle; b++)
+            for (int j = 0; j < cat()->battle[b].copies; j++, c++)
+                if (cat()->battle[b].kind != HS_K_EVENT &&
+                    cat()->battle[b].kind != HS_K_START)
+                    deck[n++] = c;
+        seeded(&r, k);
+        rng_shuffle(&r, deck, (size_t)n);
+        for (int i = 0; i < 3 * g->nplayers; i++) {
+            CHECK_EQ_INT(g->zone[deck[i]], HS_Z_HAND);
+            CHECK_EQ_INT(g->holder[deck[i]], i % g->nplayers);
+        }
+        free(g);
+    }
+}
+
 static void test_hs_r_08_events_shuffled_in_vary(void)
 {
     int seen[HS_MAX_BATTLE] = {0}, top_event = 0;
@@ -432,6 +458,7 @@ int main(void)
         return 1;
     }
     RUN(test_hs_r_08_battle_cards_from_many_seeds);
+    RUN(test_hs_r_08_dealt_one_card_at_a_time_around_the_table);
     RUN(test_hs_r_08_events_shuffled_in_vary);
     RUN(test_hs_r_10_meeting_engagement_sectors);
     RUN(test_hs_r_07_printed_loadouts_and_cubes);
