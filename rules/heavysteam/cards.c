@@ -1,5 +1,5 @@
 /*
- * cards.c - Heavy Steam's battle cards: the deal, the track, buying,
+ * cards.c - Heavy Steam's battle cards: the track, buying,
  * events, hands and playing a card (see cards.h).
  */
 #include "cards.h"
@@ -168,78 +168,6 @@ void hs_card_discard(struct hs_game *g, int c, json_t *events)
     ev_card(events, "card_discarded", -1, g, c);
 }
 
-/* ---- the deal --------------------------------------------------------------- */
-
-int hs_deal_battle_cards(struct hs_game *g, struct rng *rng,
-                         struct rules_error *err)
-{
-    const struct hs_catalog *cat = hs_catalog_get();
-    const struct hs_battle_board *b = &cat->board;
-    int ev[HS_EVENT_CARDS], nev = 0, eis[HS_START_CARDS], neis = 0;
-    int titan_slots = 0;
-
-    if (!cat->ok)
-        return rules_fail(err, "catalog", RULE_SETUP, "%s", cat->error);
-    for (int s = 0; s < b->nslots; s++)
-        titan_slots += b->slot[s].titan;
-    if (g->nplayers < 2 || g->nplayers > titan_slots)
-        return rules_fail(err, "bad_players", RULE_SETUP,
-                          "The track holds Enemy in Sight for 2 to %d players.",
-                          titan_slots);
-    g->ncards = g->ndeck = 0;
-    for (int i = 0; i < cat->nbattle; i++)
-        for (int k = 0; k < cat->battle[i].copies; k++) {
-            int c = g->ncards++;
-
-            g->card[c] = i;
-            g->holder[c] = -1;
-            /* the events and Enemy in Sight cards are taken out */
-            if (cat->battle[i].kind == HS_K_EVENT) {
-                g->zone[c] = HS_Z_BOX;
-                ev[nev++] = c;
-            } else if (cat->battle[i].kind == HS_K_START) {
-                g->zone[c] = HS_Z_BOX;
-                eis[neis++] = c;
-            } else {
-                g->zone[c] = HS_Z_DECK;
-                g->deck[g->ndeck++] = c;
-            }
-        }
-    if (g->ncards != HS_BATTLE_CARDS || nev != HS_EVENT_CARDS || neis != HS_START_CARDS)
-        return rules_fail(err, "catalog", RULE_SETUP, "The battle deck is not 54 cards.");
-    rng_shuffle(rng, g->deck, (size_t)g->ndeck);
-    for (int k = 0; k < HS_START_HAND; k++)
-        for (int s = 0; s < g->nplayers; s++)
-            to_hand(g, take_top(g, rng, NULL), s);
-    g->nslots = b->nslots;
-    for (int s = 0; s < g->nslots; s++)
-        g->slot[s] = -1;
-    /* one Enemy in Sight per player from the rightmost titan slot (HS-DATA-02) */
-    for (int s = b->nslots - 1, k = 0; s >= 0 && k < g->nplayers; s--)
-        if (b->slot[s].titan) {
-            g->slot[s] = eis[k];
-            g->zone[eis[k++]] = HS_Z_TRACK;
-        }
-    for (int s = b->nslots - 1; s >= 0; s--)
-        if (g->slot[s] < 0) {
-            g->slot[s] = take_top(g, rng, NULL);
-            g->zone[g->slot[s]] = HS_Z_TRACK;
-        }
-    /* 3 random events into the deck, the rest back in the box */
-    rng_shuffle(rng, ev, HS_EVENT_CARDS);
-    for (int k = 0; k < HS_EVENTS_IN_DECK; k++) {
-        g->zone[ev[k]] = HS_Z_DECK;
-        g->deck[g->ndeck++] = ev[k];
-    }
-    rng_shuffle(rng, g->deck, (size_t)g->ndeck);
-    g->nobody_bought = 0;
-    g->event_pending = g->event = 0;
-    g->event_step = g->event_turn = g->events_owed = g->event_rolled = 0;
-    memset(g->smoke, 0, sizeof g->smoke);
-    memset(g->initiative_bonus, 0, sizeof g->initiative_bonus);
-    return hs_cards_check(g, err);
-}
-
 /* ---- the track --------------------------------------------------------------- */
 
 int hs_card_price(const struct hs_game *g, int slot)
@@ -268,7 +196,8 @@ int hs_event_supported(const struct hs_battle_card *b)
     for (int i = 0; i < b->effect.nsteps; i++) {
         const struct hs_step *st = &b->effect.step[i];
 
-        if (!hs_op_supported(st->op) || hs_op_mod(st->op) ||
+        /* an event's release is now, outside the Pressure phase */
+        if (!hs_op_supported(st->op) || (hs_op_mod(st->op) && st->op != HS_OP_RELEASE) ||
             (!hs_op_global(st->op) && st->who != HS_WHO_ALL))
             return 0;
     }

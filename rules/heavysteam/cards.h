@@ -1,7 +1,7 @@
 /*
- * cards.h - Heavy Steam's battle cards on struct hs_game: the deal of the
- * setup, the battle card track, buying, events, hands and playing a card
- * (Set up the Battle Cards on the Battle Board, Battle Card Acquisition
+ * cards.h - Heavy Steam's battle cards on struct hs_game: the battle card
+ * track, buying, events, hands and playing a card (the deal is the
+ * setup's, setup.h) (Set up the Battle Cards on the Battle Board, Battle Card Acquisition
  * Phase, When to Play Battle Cards, Event Cards; RULINGS.md HS-R-08,
  * HS-R-12, HS-R-43..47).
  *
@@ -20,20 +20,6 @@
 
 #include "effects.h"
 #include "game.h"
-
-#define HS_START_HAND 3          /* HS-AMB-19 */
-#define HS_EVENTS_IN_DECK 3
-
-/*
- * The setup's battle cards, as the rulebook lays them out: the events and
- * Enemy in Sight cards taken out, the rest shuffled and 3 dealt to each
- * player, one Enemy in Sight per player on the titan slots from the
- * right, the other slots filled, 3 random events shuffled into the deck
- * and the other events (and Enemy in Sight cards) in the box. Needs
- * g->nplayers set; resets every card zone.
- */
-int hs_deal_battle_cards(struct hs_game *g, struct rng *rng,
-                         struct rules_error *err);
 
 /* Every card in exactly one zone, the deck and track lists agreeing with
  * the zones; 0, or -1 with err saying which card is wrong. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cards.h"
+#include "effects_cubes.h"
 #include "titan_damage.h"
 #include "titan_flow.h"
 
@@ -34,6 +35,7 @@ int hs_op_supported(enum hs_op op)
     case HS_OP_DISCARD_TERRAIN: case HS_OP_INITIATIVE: case HS_OP_SMOKE:
     case HS_OP_STEAL: case HS_OP_GIVE: case HS_OP_MOVE_TITAN: case HS_OP_HIT:
     case HS_OP_MOVE_SUPPORT: case HS_OP_FREE_MOVE:
+    case HS_OP_RESERVE: case HS_OP_REPAIR: case HS_OP_SHIELD:
         return 1;
     default:
         return 0;
@@ -62,7 +64,8 @@ int hs_op_chooses(enum hs_op op)
     return op == HS_OP_PLACE_STEAM || op == HS_OP_DAMAGE_CUBES ||
            op == HS_OP_SUPPORT || op == HS_OP_PLAY_TERRAIN || op == HS_OP_STEAL ||
            op == HS_OP_GIVE || op == HS_OP_MOVE_TITAN || op == HS_OP_HIT ||
-           op == HS_OP_MOVE_SUPPORT || op == HS_OP_FREE_MOVE;
+           op == HS_OP_MOVE_SUPPORT || op == HS_OP_FREE_MOVE ||
+           op == HS_OP_REPAIR || op == HS_OP_SHIELD;
 }
 
 static int counts_for(const struct hs_step *s, enum hs_size size)
@@ -614,6 +617,11 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
         return free_move(t, step, choice, rng, events, err);
     case HS_OP_SMOKE:
         return hs_effect_global(g, step, events, err);
+    case HS_OP_RESERVE:
+    case HS_OP_REPAIR:
+    case HS_OP_SHIELD:
+    case HS_OP_RELEASE:
+        return hs_effect_cubes_step(g, seat, step, choice, mods, events, err);
     default: {
         struct hs_effect one = {1, {*step}};
 
@@ -730,6 +738,10 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
             json_object_set_new(o, "give", h);
             json_object_set_new(o, "n", json_integer(step->n < n ? step->n : n));
         }
+        break;
+    case HS_OP_REPAIR:
+    case HS_OP_SHIELD:
+        hs_effect_cubes_options(g, seat, step, o);
         break;
     case HS_OP_PLAY_TERRAIN:
         for (int c = 0; c < g->ncards; c++)

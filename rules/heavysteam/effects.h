@@ -6,7 +6,8 @@
  * Operations that only modify an attack in progress or a phase's number
  * (attack_dice, defense_dice, damage, critical, pierce, reroll_location,
  * release, spent_to_reserve) change nothing here: they add to a struct
- * hs_mods that the combat and pressure code read.
+ * hs_mods that the combat and pressure code read. A release outside the
+ * Pressure phase (Cold Rain) pops its cubes at once (effects_cubes.h).
  *
  * Where a step needs its player's choice, the choice is a JSON object the
  * move carries, one key per operation:
@@ -24,6 +25,8 @@
  *                             "to_station": id, "to_square": q}, ...]}
  *   steal, give   {"opponent": seat (optional with one opponent),
  *                  "give": [card index, ...]}
+ *   repair        {"repair": [{"station": id, "square": q}, ...]}
+ *   shield        {"shield": [location name, ...]}  (one entry a cube)
  * hs_effect_options lists what may be chosen, in the same keys.
  */
 #ifndef TURNPOST_HEAVYSTEAM_EFFECTS_H

@@ -17,7 +17,7 @@
 static const char *const stage_names[] = {"pilots", "round", "over", NULL};
 static const char *const ask_names[] = {
     "none", "pilot", "move", "after_move", "attack", "evade", "reroll", "damage",
-    "last_cube", "flow", "after_flow", "buy", "free_move", "play", NULL};
+    "last_cube", "flow", "after_flow", "buy", "free_move", "play", "event", NULL};
 static const char *const faction_names[] = {"uk", "cet", NULL};
 static const char *const phase_names[] = {"move", "combat", "steam", "cards",
                                           "initiative", "pressure", "none", NULL};
@@ -34,7 +34,7 @@ const char *hs_stage_name(enum hs_stage s)
 
 const char *hs_ask_name(enum hs_ask a)
 {
-    return a >= 0 && a <= HS_ASK_PLAY ? ask_names[a] : "?";
+    return a >= 0 && a <= HS_ASK_EVENT ? ask_names[a] : "?";
 }
 
 const char *hs_faction_name(enum hs_faction f)
@@ -514,7 +514,8 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
         "data_version", "scenario", "players", "team_faction", "stage", "phase",
         "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
         "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
-        "stocks", "discarded_white", "winner_team", NULL};
+        "stocks", "discarded_white", "winner_team", "event", "smoke_sectors",
+        "initiative_bonus", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     const char *ver;
     json_t *a, *v;
@@ -580,6 +581,8 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
                             g->station >= g->titan[g->p[g->ask_seat].titan]
                                               .cubes.board->nstations))
         return hs_corrupt(err, "station");
+    if (hs_cards_state_load(g, state))
+        return hs_corrupt(err, "event, smoke or initiative bonus");
     return 0;
 }
 
@@ -621,5 +624,6 @@ json_t *hs_game_dump(const struct hs_game *g)
                                   "black", g->stock_black));
     json_object_set_new(o, "discarded_white", json_integer(g->discarded_white));
     json_object_set_new(o, "winner_team", json_integer(g->winner_team));
+    hs_cards_state_dump(g, o);
     return o;
 }

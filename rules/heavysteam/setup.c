@@ -175,8 +175,9 @@ int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error 
             to_deck(g, c);
     }
     rng_shuffle(rng, g->deck, (size_t)g->ndeck);
-    for (int s = 0; s < g->nplayers; s++)
-        for (int k = 0; k < 3; k++) {
+    /* one card at a time around the table, as a table deals (HS-R-08) */
+    for (int k = 0; k < 3; k++)
+        for (int s = 0; s < g->nplayers; s++) {
             int c = draw_top(g);
 
             if (c < 0)

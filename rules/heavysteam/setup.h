@@ -35,7 +35,7 @@ int hs_setup(const json_t *options, int seats, struct rng *rng, json_t **state,
 /*
  * The battle cards of the setup (HS-R-08, "Set up the Battle Cards on the
  * Battle Board"): the deck without its events and Enemy in Sight cards
- * shuffled, 3 cards to each player, one Enemy in Sight per player on the
+ * shuffled, 3 cards to each player dealt one at a time in seat order, one Enemy in Sight per player on the
  * titan slots from the right, the rest of the track from the deck, then
  * 3 of the events chosen at random and shuffled in unseen; the other
  * events and Enemy in Sight cards to the box. Needs g->nplayers; sets

@@ -210,6 +210,21 @@ void hs_pressure_force(struct hs_titan *t, enum hs_pressure_cube c, int n,
     }
 }
 
+/* Pops up to n cubes, last in first out: steam to the reserve, heat to
+ * the stock (HS-R-51). Counts what went where. */
+static void pop(struct hs_titan *t, int n, int *steam, int *heat)
+{
+    while (n-- > 0 && t->npressure > 0) {
+        if (t->pressure[--t->npressure] == HS_P_STEAM) {
+            t->reserve++;
+            (*steam)++;
+        } else {
+            t->drawn.red--;
+            (*heat)++;
+        }
+    }
+}
+
 void hs_pressure_release(struct hs_titan *t, int bleed, json_t *events)
 {
     const struct hs_board *b = t->board;
@@ -226,17 +241,29 @@ void hs_pressure_release(struct hs_titan *t, int bleed, json_t *events)
             }
     }
     pops = b->release + (bleed > 0 ? bleed : 0) + vented;
-    while (pops-- > 0 && t->npressure > 0) {
-        if (t->pressure[--t->npressure] == HS_P_STEAM) {
-            t->reserve++;
-            steam++;
-        } else {
-            t->drawn.red--;
-            heat++;
-        }
-    }
+    pop(t, pops, &steam, &heat);
     hs_event(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "pressure_released",
                                "vented", vented, "steam", steam, "heat", heat));
+}
+
+int hs_pressure_pop(struct hs_titan *t, int n, json_t *events)
+{
+    int steam = 0, heat = 0;
+
+    pop(t, n, &steam, &heat);
+    hs_event(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "pressure_released",
+                               "vented", 0, "steam", steam, "heat", heat));
+    return steam + heat;
+}
+
+void hs_titan_reserve_add(struct hs_titan *t, int n, json_t *events)
+{
+    if (n <= 0)
+        return;
+    t->reserve += n;
+    t->drawn.white += n;
+    hs_event(events, json_pack("{s:s, s:i, s:i}", "type", "reserve_added", "cubes", n,
+                               "reserve", t->reserve));
 }
 
 void hs_pressure_overload_roll(struct hs_titan *t, struct rng *rng,

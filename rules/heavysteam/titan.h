@@ -227,6 +227,17 @@ void hs_pressure_force(struct hs_titan *t, enum hs_pressure_cube c, int n,
  */
 void hs_pressure_release(struct hs_titan *t, int bleed, json_t *events);
 /*
+ * A card's release outside the Pressure phase (Cold Rain): pops n cubes
+ * of the box now, last in first out, steam to the reserve and heat to
+ * the stock, as the release does; vents are not emptied and no cube more
+ * is popped for them (that is the Pressure phase's). Returns the cubes
+ * popped (fewer when the box holds fewer).
+ */
+int hs_pressure_pop(struct hs_titan *t, int n, json_t *events);
+/* A card's n white cubes from the stock into the power reserve (Supply
+ * Column); the caller gives no more than the stock holds (HS-DATA-16). */
+void hs_titan_reserve_add(struct hs_titan *t, int n, json_t *events);
+/*
  * The overload roll: with more than one cube in the red section (steam
  * and heat alike, HS-AMB-15) rolls 1d6, and a roll below that count puts
  * the difference in damage cubes into the boiler.

@@ -249,20 +249,13 @@ int hs_titan_refill(struct hs_titan *t, json_t *events, struct rules_error *err)
     return 0;
 }
 
-int hs_titan_repair(struct hs_titan *t, int station, const int squares[][2],
-                    int n, const int unrepairable[HS_MOUNTS], json_t *events,
-                    struct rules_error *err)
+/* The n squares each hold a damage cube, named once, none on an
+ * Unrepairable card (HS-R-78). */
+static int check_repairs(const struct hs_titan *t, const int squares[][2], int n,
+                         const int unrepairable[HS_MOUNTS], struct rules_error *err)
 {
     const struct hs_board *b = t->board;
 
-    if (station_ok(t, station, err))
-        return -1;
-    if (b->station[station].type != HS_REPAIR)
-        return rules_fail(err, "not_a_repair_station", "Conducting Repairs",
-                          "Repairs are paid from the repair station.");
-    if (n < 1 || n > b->repair_removes)
-        return rules_fail(err, "too_many_repairs", "Conducting Repairs",
-                          "A repair removes 1 to %d damage cubes.", b->repair_removes);
     for (int i = 0; i < n; i++) {
         int s = squares[i][0], q = squares[i][1];
 
@@ -280,8 +273,13 @@ int hs_titan_repair(struct hs_titan *t, int station, const int squares[][2],
                               "Damage cubes can never be removed from %s.",
                               hs_station_id(t, s));
     }
-    if (hs_titan_pay(t, station, b->repair_cost, HS_PAY_PRESSURE, events, err))
-        return -1;
+    return 0;
+}
+
+/* The damage cubes back to the stock. */
+static void remove_damage(struct hs_titan *t, const int squares[][2], int n,
+                          json_t *events)
+{
     for (int i = 0; i < n; i++) {
         t->cube[squares[i][0]][squares[i][1]] = HS_C_EMPTY;
         t->drawn.black--;
@@ -289,6 +287,70 @@ int hs_titan_repair(struct hs_titan *t, int station, const int squares[][2],
                                    "station", hs_station_id(t, squares[i][0]),
                                    "square", squares[i][1]));
     }
+}
+
+int hs_titan_repair(struct hs_titan *t, int station, const int squares[][2],
+                    int n, const int unrepairable[HS_MOUNTS], json_t *events,
+                    struct rules_error *err)
+{
+    const struct hs_board *b = t->board;
+
+    if (station_ok(t, station, err))
+        return -1;
+    if (b->station[station].type != HS_REPAIR)
+        return rules_fail(err, "not_a_repair_station", "Conducting Repairs",
+                          "Repairs are paid from the repair station.");
+    if (n < 1 || n > b->repair_removes)
+        return rules_fail(err, "too_many_repairs", "Conducting Repairs",
+                          "A repair removes 1 to %d damage cubes.", b->repair_removes);
+    if (check_repairs(t, squares, n, unrepairable, err) ||
+        hs_titan_pay(t, station, b->repair_cost, HS_PAY_PRESSURE, events, err))
+        return -1;
+    remove_damage(t, squares, n, events);
+    return 0;
+}
+
+int hs_titan_card_repair(struct hs_titan *t, const int squares[][2], int n,
+                         const int unrepairable[HS_MOUNTS], json_t *events,
+                         struct rules_error *err)
+{
+    if (station_ok(t, t->board->boiler, err))
+        return -1;
+    if (n < 1 || n > HS_MAX_CARD_REPAIR)
+        return rules_fail(err, "too_many_repairs", "Battle cards: repair",
+                          "A card removes 1 to %d damage cubes.", HS_MAX_CARD_REPAIR);
+    if (check_repairs(t, squares, n, unrepairable, err))
+        return -1;
+    remove_damage(t, squares, n, events);
+    return 0;
+}
+
+int hs_titan_shield_room(const struct hs_titan *t, enum hs_location location)
+{
+    int s = location >= 0 && location < HS_LOCATIONS ? t->board->shield[location]
+                                                     : HS_NONE;
+
+    return s == HS_NONE ? 0 : hs_count_free(t, s, HS_BLUE);
+}
+
+int hs_titan_add_shield(struct hs_titan *t, enum hs_location location, int n,
+                        json_t *events, struct rules_error *err)
+{
+    int s, q;
+
+    if (station_ok(t, t->board->boiler, err))
+        return -1;
+    if (n < 1 || hs_titan_shield_room(t, location) < n)
+        return rules_fail(err, "no_blue_square", "Battle cards: shield",
+                          "The %s has no shield station with %d empty blue squares.",
+                          hs_location_name(location), n);
+    s = t->board->shield[location];
+    for (int i = 0; i < n && (q = hs_first_free(t, s, HS_BLUE)) != HS_NONE; i++) {
+        t->cube[s][q] = HS_C_SHIELD;
+        t->drawn.blue++;
+    }
+    hs_event(events, json_pack("{s:s, s:s, s:i}", "type", "shield_added", "station",
+                               hs_station_id(t, s), "cubes", n));
     return 0;
 }
 

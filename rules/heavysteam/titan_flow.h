@@ -88,6 +88,32 @@ int hs_titan_repair(struct hs_titan *t, int station, const int squares[][2],
 
 /* One steam cube from a square to another station's empty white or red
  * square. */
+/* The most damage cubes one card's repair names (the vocabulary's n). */
+#define HS_MAX_CARD_REPAIR 4
+
+/*
+ * A card's repair (Field Repairs, Field Workshop): removes the damage
+ * cubes on the n squares named, paying nothing to the repair station,
+ * whose cost is the Steam Allocation repair's; squares as hs_titan_repair,
+ * a card with unrepairable[mount] set keeping its cubes (HS-R-78).
+ * Returns 0, or -1 with err and nothing removed.
+ */
+int hs_titan_card_repair(struct hs_titan *t, const int squares[][2], int n,
+                         const int unrepairable[HS_MOUNTS], json_t *events,
+                         struct rules_error *err);
+
+/* Empty blue squares of location's shield station; 0 when it has none. */
+int hs_titan_shield_room(const struct hs_titan *t, enum hs_location location);
+
+/*
+ * A card's shield (Emergency Baffles): n blue cubes from the stock onto
+ * the first empty blue squares of location's shield station. Refused when
+ * the location has no shield station or fewer empty blue squares; the
+ * caller gives no more than the blue stock holds (HS-DATA-16).
+ */
+int hs_titan_add_shield(struct hs_titan *t, enum hs_location location, int n,
+                        json_t *events, struct rules_error *err);
+
 struct hs_steam_step {
     int from_station, from_square;
     int to_station, to_square;

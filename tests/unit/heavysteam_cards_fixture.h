@@ -1,8 +1,8 @@
 /*
  * heavysteam_cards_fixture.h - what the battle card tests share: a game
- * of the real catalog with titans set up by hs_titan_init and the battle
- * cards dealt by hs_deal_battle_cards, the zone check run after each
- * step, and helpers that drive the track through the real calls.
+ * from the real setup (hs_game_setup, the pilots through hs_pilot_apply),
+ * the zone check run after each step, and helpers that drive the track
+ * through the real calls.
  */
 #ifndef TURNPOST_TESTS_HEAVYSTEAM_CARDS_FIXTURE_H
 #define TURNPOST_TESTS_HEAVYSTEAM_CARDS_FIXTURE_H
@@ -14,6 +14,8 @@
 
 #include "check.h"
 #include "heavysteam/cards.h"
+#include "heavysteam/pilots.h"
+#include "heavysteam/setup.h"
 #include "heavysteam/titan_damage.h"
 
 static struct rng R;
@@ -46,59 +48,52 @@ static inline int zones_ok(const struct hs_game *g)
     return 1;
 }
 
-/* Two players: seats 0 (U.K., Dreadmoor, sector 0) and 1 (C.E.T.,
- * Kaltschmied, sector 7); four: seats 0 and 1 the U.K. (Dreadmoor,
- * Kestrel), 2 and 3 the C.E.T. (Kaltschmied, Feldhase). The U.K. has
- * initiative; the Cards phase of round 1. */
-static inline struct hs_game *new_game_of(int k, int nplayers)
+/* A game from the real setup (seat 0 U.K. Dreadmoor, seat 1 C.E.T.
+ * Kaltschmied), each seat's first listed pilot chosen through
+ * hs_pilot_apply, so round 1 has begun at its Move phase. */
+static inline struct hs_game *new_round(int k)
 {
-    const struct hs_catalog *cat = hs_catalog_get();
-    static const char *const two[2] = {"uk_heavy_dreadmoor", "cet_heavy_kaltschmied"};
-    static const char *const four[4] = {"uk_heavy_dreadmoor", "uk_light_kestrel",
-                                        "cet_heavy_kaltschmied", "cet_light_feldhase"};
-    const char *const *board = nplayers == 2 ? two : four;
     struct hs_game *g = calloc(1, sizeof *g);
+    json_t *opt = json_pack("{s:[s, s]}", "titans", "uk_heavy_dreadmoor",
+                            "cet_heavy_kaltschmied");
     struct rules_error err;
 
-    CHECK(cat->ok);
+    CHECK(hs_catalog_get()->ok);
     seed(k);
-    g->scenario = 1;
-    g->nplayers = g->ntitans = nplayers;
-    for (int s = 0; s < nplayers; s++) {
-        const struct hs_board *b = &cat->titan[hs_catalog_titan(cat, board[s])];
-        struct hs_mounted m[HS_MOUNTS];
-        struct hs_titan_at *ta = &g->titan[s];
+    CHECK(ok(hs_game_setup(g, opt, 2, &R, NULL, &err), &err));
+    json_decref(opt);
+    for (int s = 0; s < g->nplayers; s++) {
+        json_t *ms = hs_pilot_moves(g, s);
+        json_t *first = json_array_get(json_object_get(ms, "moves"), 0);
+        json_t *m = json_pack("{s:s, s:O}", "type", "pilot", "pilot",
+                              json_object_get(first, "pilot"));
 
-        for (int i = 0; i < HS_MOUNTS; i++) {
-            ta->card[i] = hs_catalog_weapon(cat, b->loadout[i]);
-            hs_catalog_mounted(&cat->weapon[ta->card[i]], &m[i]);
-        }
-        CHECK(ok(hs_titan_init(&ta->cubes, b, m, NULL, &err), &err));
-        ta->board = hs_catalog_titan(cat, board[s]);
-        ta->owner = s;
-        ta->terrain = -1;
-        g->p[s].team = s * 2 / nplayers;
-        g->p[s].titan = s;
-        g->p[s].pilot = -1;
-        ta->sector = b->size == HS_HEAVY ? 7 * g->p[s].team : 1 + 5 * g->p[s].team;
+        CHECK(ok(hs_pilot_apply(g, s, m, &R, NULL, &err), &err));
+        json_decref(m);
+        json_decref(ms);
     }
-    g->team_faction[0] = HS_UK;
-    g->team_faction[1] = HS_CET;
-    g->round = 1;
-    g->stage = HS_STAGE_ROUND;
-    g->phase = HS_PH_CARDS;
-    g->initiative = 0;
-    g->actor = g->ask_seat = -1;
-    g->attack.target_seat = g->attack.target_unit = -1;
-    g->winner_team = -1;
-    CHECK(ok(hs_deal_battle_cards(g, &R, &err), &err));
+    CHECK(g->stage == HS_STAGE_ROUND);
     CHECK(zones_ok(g));
     return g;
 }
 
+/* The same game at the Cards phase of round 1, the U.K. (team 0) having
+ * won the initiative roll: the tests are written from seat 0's side, so
+ * seeds from k on are tried until the real roll gives it to team 0. The Move, Combat, Steam
+ * Allocation phases before it are not written yet: the one bridge is the
+ * phase itself, set as those phases would leave it; no cube or zone is
+ * touched. */
 static inline struct hs_game *new_game(int k)
 {
-    return new_game_of(k, 2);
+    struct hs_game *g = new_round(k);
+
+    for (int n = 1; g->initiative != 0; n++) {
+        free(g);
+        g = new_round(k + 7919 * n);
+    }
+    g->phase = HS_PH_CARDS;
+    hs_cards_phase_begin(g);
+    return g;
 }
 
 static inline const char *id_of(const struct hs_game *g, int c)
@@ -161,6 +156,21 @@ static inline struct hs_game *game_with(const char *want, int plain)
     return NULL;
 }
 
+/* A shield step's cubes on the first locations listed, as many on each
+ * as it has room for. New reference. */
+static inline json_t *shield_first(const json_t *o)
+{
+    json_t *a = json_array(), *l;
+    size_t i;
+    int n = (int)json_integer_value(json_object_get(o, "n"));
+
+    json_array_foreach(json_object_get(o, "shield"), i, l)
+        for (int k = 0; k < json_integer_value(json_object_get(l, "room")) &&
+                        (int)json_array_size(a) < n; k++)
+            json_array_append(a, json_object_get(l, "location"));
+    return a;
+}
+
 /* Answers an event's question with the first squares or sector listed. */
 static inline int answer_first(struct hs_game *g, json_t *events)
 {
@@ -190,6 +200,14 @@ static inline int answer_first(struct hs_game *g, json_t *events)
                             json_pack("[{s:O, s:O}]", "station",
                                       json_object_get(t, "station"), "square",
                                       json_object_get(t, "square")));
+    } else if (json_object_get(o, "repair")) {
+        json_t *a = json_array();
+
+        for (int i = 0; i < json_integer_value(json_object_get(o, "n")); i++)
+            json_array_append(a, json_array_get(json_object_get(o, "repair"), (size_t)i));
+        json_object_set_new(choice, "repair", a);
+    } else if (json_object_get(o, "shield")) {
+        json_object_set_new(choice, "shield", shield_first(o));
     } else if (json_object_get(o, "sector")) {
         json_object_set(choice, "sector", json_array_get(json_object_get(o, "sector"), 0));
     }

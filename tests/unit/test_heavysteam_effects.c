@@ -125,7 +125,8 @@ static void test_vocabulary_heat_and_initiative(void)
 
 /* The attack's numbers come back to combat in struct hs_mods: Targeting
  * Solution +1 die and +1 critical, Called Shot a free re-roll and 1
- * shield ignored, Coolant Flush 3 more released; nothing else changes. */
+ * shield ignored, Coolant Flush 3 more released in the Pressure phase;
+ * nothing else changes. */
 static void test_vocabulary_attack_numbers(void)
 {
     const struct hs_catalog *cat = hs_catalog_get();
@@ -141,6 +142,8 @@ static void test_vocabulary_attack_numbers(void)
     CHECK_EQ_INT(m.critical, 1);
     CHECK_EQ_INT(m.reroll, 1);
     CHECK_EQ_INT(m.pierce, 1);
+    /* the rounds' phases are not written yet: the phase is set, nothing else */
+    g->phase = HS_PH_PRESSURE;
     CHECK(ok(hs_effect_step(g, 0, -1, card_step("coolant_flush", 0), NULL, &m, &R, events,
                             &err), &err));
     CHECK_EQ_INT(m.release, 3);

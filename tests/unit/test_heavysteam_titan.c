@@ -670,6 +670,101 @@ static void test_pilot_steam_from_the_reserve_onto_one_location(void)
     check_white_conserved(t);
 }
 
+/* ---- the battle cards' cube operations (RULINGS.md, the effect vocabulary) ---- */
+
+/* HS-DATA-16, `reserve`: white cubes from the stock into the power
+ * reserve, drawn from the stock. */
+static void test_hs_data_16_reserve_from_the_white_stock(void)
+{
+    struct hs_titan *t = fresh(&small);
+
+    hs_titan_reserve_add(t, 3, events);
+    CHECK_EQ_INT(t->reserve, 13);
+    CHECK_EQ_INT(count_events("reserve_added"), 1);
+    hs_titan_reserve_add(t, 0, events);
+    CHECK_EQ_INT(count_events("reserve_added"), 1);
+    check_white_conserved(t);
+}
+
+/* HS-R-78, `repair`: a card removes its damage cubes paying nothing to
+ * the repair station; an Unrepairable card keeps its cubes. */
+static void test_hs_r_78_card_repair_pays_nothing_unrepairable_kept(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+    int v = station(&heavy, "vent"), g = station(&heavy, "torso_gun");
+    const int fix[3][2] = {{v, 0}, {v, 1}, {g, 0}};
+    int unrepairable[HS_MOUNTS] = {0, 0, 1};
+    struct hs_damage_pick pick[3] = {{v, 0, HS_NONE, HS_NONE}, {v, 1, HS_NONE, HS_NONE},
+                                     {g, 0, HS_NONE, HS_NONE}};
+
+    CHECK(ok(hs_titan_hit(t, HS_TORSO, 3, 0, events, &err), &err));
+    CHECK(ok(hs_titan_damage_place(t, HS_PLACER_OWNER, pick, 3, &rng, events, &err),
+             &err));
+    CHECK_EQ_INT(hs_titan_card_repair(t, fix, 3, unrepairable, events, &err), -1);
+    CHECK_EQ_STR(err.code, "unrepairable");
+    CHECK_EQ_INT(cubes_at(t, "vent", HS_C_DAMAGE), 2);
+    CHECK_EQ_INT(hs_titan_card_repair(t, fix + 2, 1, NULL, events, &err), 0);
+    CHECK_EQ_INT(hs_titan_card_repair(t, fix, 2, unrepairable, events, &err), 0);
+    CHECK_EQ_INT(cubes_at(t, "vent", HS_C_DAMAGE), 0);
+    CHECK_EQ_INT(cubes_at(t, "torso_gun", HS_C_DAMAGE), 0);
+    /* nothing paid: the repair station and the pressure box untouched */
+    CHECK_EQ_INT(t->npressure, 0);
+    CHECK_EQ_INT(hs_titan_card_repair(t, fix, 1, unrepairable, events, &err), -1);
+    CHECK_EQ_STR(err.code, "no_damage_there");
+    CHECK_EQ_INT(hs_titan_card_repair(t, fix, 0, unrepairable, events, &err), -1);
+    CHECK_EQ_STR(err.code, "too_many_repairs");
+    check_white_conserved(t);
+}
+
+/* HS-DATA-16, `shield`: blue cubes from the stock onto the empty blue
+ * squares of a hit location's shield station, none where it has none. */
+static void test_hs_data_16_shield_onto_empty_blue_squares(void)
+{
+    struct hs_titan *t = fresh(&heavy);
+    struct rules_error err;
+
+    CHECK_EQ_INT(hs_titan_shield_room(t, HS_LEFT_ARM), 1);
+    CHECK_EQ_INT(hs_titan_shield_room(t, HS_TORSO), 3);
+    CHECK_EQ_INT(hs_titan_shield_room(t, HS_HEAD), 0);
+    CHECK_EQ_INT(hs_titan_add_shield(t, HS_LEFT_ARM, 2, events, &err), -1);
+    CHECK_EQ_STR(err.code, "no_blue_square");
+    CHECK_EQ_INT(hs_titan_add_shield(t, HS_HEAD, 1, events, &err), -1);
+    CHECK(ok(hs_titan_add_shield(t, HS_TORSO, 2, events, &err), &err));
+    CHECK_EQ_INT(cubes_at(t, "torso_shield", HS_C_SHIELD), 2);
+    CHECK_EQ_INT(hs_titan_shield_room(t, HS_TORSO), 1);
+    /* the steam squares stay as they were */
+    CHECK_EQ_INT(steam_at(t, "torso_shield"), 0);
+    check_white_conserved(t);
+}
+
+/* HS-R-51, `release` outside the Pressure phase: n cubes popped now, last
+ * in first out; a vent's steam stays and brings no pop more. */
+static void test_hs_r_51_card_release_pops_last_in_first_out(void)
+{
+    struct hs_titan *t = fresh(&small);
+    struct rules_error err;
+    struct hs_census c;
+    int v = station(&small, "vent");
+    const int sq[1][2] = {{v, 0}};
+
+    CHECK(ok(hs_titan_pay(t, station(&small, "mobility"), 1, HS_PAY_PRESSURE,
+                          events, &err), &err));
+    hs_pressure_force(t, HS_P_HEAT, 2, &rng, events);
+    CHECK(ok(hs_titan_add_steam(t, HS_LOCATIONS, sq, 1, &rng, events, &err), &err));
+    CHECK_EQ_INT(hs_pressure_pop(t, 2, events), 2);
+    hs_titan_census(t, &c);
+    CHECK_EQ_INT(c.pressure_steam, 1);
+    CHECK_EQ_INT(c.pressure_heat, 0);
+    CHECK_EQ_INT(t->drawn.red, 0);
+    CHECK_EQ_INT(steam_at(t, "vent"), 1);
+    CHECK_EQ_INT(hs_pressure_pop(t, 3, events), 1);  /* the steam, to the reserve */
+    CHECK_EQ_INT(t->npressure, 0);
+    CHECK_EQ_INT(t->reserve, 10);   /* 10, 1 to the vent, the popped 1 back */
+    CHECK_EQ_INT(hs_pressure_pop(t, 2, events), 0);
+    check_white_conserved(t);
+}
+
 int main(void)
 {
     load_boards();
@@ -702,6 +797,10 @@ int main(void)
     RUN(test_refill_takes_all_that_is_left_when_the_reserve_is_short);
     RUN(test_free_move_two_cubes_to_any_other_station);
     RUN(test_pilot_steam_from_the_reserve_onto_one_location);
+    RUN(test_hs_data_16_reserve_from_the_white_stock);
+    RUN(test_hs_r_78_card_repair_pays_nothing_unrepairable_kept);
+    RUN(test_hs_data_16_shield_onto_empty_blue_squares);
+    RUN(test_hs_r_51_card_release_pops_last_in_first_out);
     json_decref(events);
     return check_summary();
 }

@@ -1,0 +1,312 @@
+/*
+ * test_heavysteam_card_cubes.c - the battle cards whose effects take or
+ * give cubes of the stocks (RULINGS.md "The effect vocabulary": reserve,
+ * repair, shield, release): the events Supply Column, Cold Rain and Field
+ * Workshop drawn while the players pass, and the cards Field Repairs,
+ * Rivet Gang, Patch and Pray and Emergency Baffles played from a hand,
+ * every game from the real setup (heavysteam_cards_fixture.h). Damage is
+ * put on a titan through the titans' own rules (hs_titan_hit).
+ */
+#include "heavysteam_cards_fixture.h"
+
+/* Every cube of the game where the board's stocks say (HS-DATA-16). */
+static void check_cubes(struct hs_game *g)
+{
+    int total[HS_STOCKS];
+
+    hs_game_settle(g);
+    hs_game_count_cubes(g, total);
+    for (int k = 0; k < HS_STOCKS; k++)
+        CHECK_EQ_INT(total[k], hs_catalog_get()->board.stock[k]);
+}
+
+static int damage_of(const struct hs_game *g, int seat)
+{
+    struct hs_census c;
+
+    hs_titan_census(&g->titan[g->p[seat].titan].cubes, &c);
+    return c.damage;
+}
+
+static int count_of(const json_t *events, const char *type)
+{
+    size_t i;
+    json_t *e;
+    int n = 0;
+
+    json_array_foreach(events, i, e)
+        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
+    return n;
+}
+
+/* A hit of n points on seat's torso, its owner placing the cubes on
+ * squares without steam, as a hit's rules place them. */
+static void hit_torso(struct hs_game *g, int seat, int n)
+{
+    struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
+    struct rules_error err;
+
+    CHECK(ok(hs_titan_hit(t, HS_TORSO, n, 0, NULL, &err), &err));
+    while (t->nowed > 0 && !t->destroyed) {
+        struct hs_damage_choices c;
+        struct hs_damage_pick p = {HS_NONE, HS_NONE, HS_NONE, HS_NONE};
+
+        hs_titan_damage_choices(t, &c);
+        for (int i = c.ntargets - 1; i >= 0; i--)
+            if (!c.target[i].steam && !t->square[c.target[i].station][c.target[i].square].weak) {
+                p.station = c.target[i].station;
+                p.square = c.target[i].square;
+            }
+        if (!CHECK(p.station != HS_NONE) ||
+            !CHECK(ok(hs_titan_damage_place(t, HS_PLACER_OWNER, &p, 1, &R, NULL, &err),
+                      &err)))
+            break;
+    }
+    hs_game_settle(g);
+}
+
+/* Passes phase after phase until event id is drawn; its events in out. */
+static int pass_until(struct hs_game *g, const char *id, json_t *out)
+{
+    for (int guard = 0; guard < 60 && !has_event(out, "event_drawn", id); guard++)
+        all_pass(g, out);
+    return CHECK(has_event(out, "event_drawn", id));
+}
+
+/* Supply Column: every player adds 3 steam cubes from the stock to his
+ * power reserve. */
+static void test_event_supply_column(void)
+{
+    struct hs_game *g = game_with("supply_column", 0);
+    json_t *events = json_array(), *e;
+    size_t i;
+
+    if (g && pass_until(g, "supply_column", events)) {
+        CHECK_EQ_INT(count_of(events, "reserve_added"), 2);
+        json_array_foreach(events, i, e)
+            if (!strcmp(json_string_value(json_object_get(e, "type")), "reserve_added"))
+                CHECK_EQ_INT((int)json_integer_value(json_object_get(e, "cubes")), 3);
+        check_cubes(g);
+        CHECK(zones_ok(g));
+    }
+    json_decref(events);
+    free(g);
+}
+
+/* Cold Rain: every steam titan releases 2 cubes of boiler pressure, now
+ * (HS-R-51's last in first out, outside the Pressure phase). */
+static void test_event_cold_rain(void)
+{
+    struct hs_game *g = game_with("cold_rain", 0);
+    json_t *events = json_array(), *e;
+    size_t i;
+
+    if (!g)
+        goto out;
+    /* heat in each box first, as a red square or Inflame forces it */
+    for (int s = 0; s < g->nplayers; s++)
+        hs_pressure_force(&g->titan[s].cubes, HS_P_HEAT, 3, &R, NULL);
+    hs_game_settle(g);
+    if (pass_until(g, "cold_rain", events)) {
+        CHECK_EQ_INT(count_of(events, "pressure_released"), 2);
+        json_array_foreach(events, i, e)
+            if (!strcmp(json_string_value(json_object_get(e, "type")), "pressure_released"))
+                CHECK_EQ_INT((int)(json_integer_value(json_object_get(e, "steam")) +
+                                   json_integer_value(json_object_get(e, "heat"))), 2);
+        check_cubes(g);
+    }
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* Field Workshop: every player removes 1 damage cube from his steam
+ * titan, choosing which (an event's question, HS_ASK_EVENT). */
+static void test_event_field_workshop(void)
+{
+    struct hs_game *g = game_with("field_workshop", 0);
+    json_t *events = json_array();
+
+    if (g) {
+        hit_torso(g, 0, 2);
+        hit_torso(g, 1, 1);
+        if (pass_until(g, "field_workshop", events)) {
+            CHECK_EQ_INT(count_of(events, "damage_repaired"), 2);
+            check_cubes(g);
+            CHECK(zones_ok(g));
+        }
+    }
+    json_decref(events);
+    free(g);
+}
+
+/* The listed options of card c for seat now, answered with the first
+ * squares or locations; NULL when c is not listed. */
+static json_t *first_choice(const struct hs_game *g, int seat, int c,
+                            enum hs_timing moment)
+{
+    json_t *list = hs_cards_playable(g, seat, moment), *e, *o, *choice = NULL;
+    size_t i, j;
+
+    json_array_foreach(list, i, e) {
+        if (json_integer_value(json_object_get(e, "card")) != c)
+            continue;
+        choice = json_object();
+        json_array_foreach(json_object_get(e, "options"), j, o) {
+            static const char *const keys[] = {"repair", "steam", NULL};
+
+            for (int k = 0; keys[k]; k++)
+                if (json_object_get(o, keys[k])) {
+                    json_t *a = json_array();
+
+                    for (int n = 0; n < json_integer_value(json_object_get(o, "n")); n++)
+                        json_array_append(a, json_array_get(json_object_get(o, keys[k]),
+                                                            (size_t)n));
+                    json_object_set_new(choice, keys[k], a);
+                }
+            if (json_object_get(o, "shield"))
+                json_object_set_new(choice, "shield", shield_first(o));
+        }
+    }
+    json_decref(list);
+    return choice;
+}
+
+/* Field Repairs (Steam Allocation), Rivet Gang and Patch and Pray (any
+ * phase): the damage cubes chosen are removed and nothing is paid to the
+ * repair station; Patch and Pray also places 1 steam from the reserve. */
+/* A dealt game in which seat 0 draws card id (not on the track or in the
+ * other hand); its index in *c. */
+static struct hs_game *drawing(const char *id, int *c)
+{
+    for (int k = 11; k < 200; k++) {
+        struct hs_game *g = new_game(k);
+
+        if ((*c = draw_until(g, 0, id)) >= 0)
+            return g;
+        free(g);
+    }
+    CHECK(!"no seed draws the card");
+    return NULL;
+}
+
+static void play_repair(const char *id, enum hs_phase phase, int n, int steam)
+{
+    struct rules_error err;
+    json_t *events = json_array(), *choice;
+    int c, dmg, pressure, reserve;
+    struct hs_game *g = drawing(id, &c);
+    const struct hs_titan *t;
+
+    if (!g)
+        goto out;
+    t = &g->titan[0].cubes;
+    /* the phases before the Cards phase are not written yet: the phase is
+     * set as they would leave it, nothing else */
+    g->phase = phase;
+    hit_torso(g, 0, 4);
+    dmg = damage_of(g, 0);
+    pressure = t->npressure;
+    reserve = t->reserve;
+    choice = first_choice(g, 0, c, HS_TIME_TURN);
+    if (!CHECK(choice != NULL))
+        goto out;
+    CHECK_EQ_INT((int)json_array_size(json_object_get(choice, "repair")), n);
+    CHECK(ok(hs_play_card(g, 0, c, HS_TIME_TURN, choice, NULL, &R, events, &err), &err));
+    json_decref(choice);
+    CHECK_EQ_INT(damage_of(g, 0), dmg - n);
+    CHECK_EQ_INT(t->npressure, pressure);
+    CHECK_EQ_INT(t->reserve, reserve - steam);
+    CHECK_EQ_INT(g->zone[c], HS_Z_DISCARD);
+    check_cubes(g);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
+static void test_card_field_repairs(void)
+{
+    play_repair("field_repairs", HS_PH_STEAM, 2, 0);
+}
+
+static void test_card_rivet_gang(void)
+{
+    play_repair("rivet_gang", HS_PH_CARDS, 3, 0);
+}
+
+static void test_card_patch_and_pray(void)
+{
+    play_repair("patch_and_pray", HS_PH_CARDS, 1, 1);
+}
+
+/* Emergency Baffles, when attacked before the roll: 2 shield cubes onto
+ * empty blue squares of the player's shield stations; not at another
+ * moment. */
+static void test_card_emergency_baffles(void)
+{
+    struct rules_error err;
+    json_t *events = json_array(), *choice;
+    struct hs_census before, after;
+    int c;
+    struct hs_game *g = drawing("emergency_baffles", &c);
+
+    if (!g)
+        goto out;
+    CHECK_EQ_INT(hs_card_playable(g, 0, c, HS_TIME_TURN, &err), -1);
+    /* Combat is being written apart (combat.h): until it starts attacks,
+     * the phase and the attack record it would hold are set, no cube or
+     * zone: seat 1's left arm weapon at seat 0, before the roll. */
+    g->phase = HS_PH_COMBAT;
+    g->attack.active = 1;
+    g->attack.attacker = 1;
+    g->attack.mount = HS_MOUNT_LEFT_ARM;
+    g->attack.unit = g->attack.target_unit = -1;
+    g->attack.target_seat = 0;
+    hs_titan_census(&g->titan[0].cubes, &before);
+    choice = first_choice(g, 0, c, HS_TIME_ATTACKED);
+    if (!CHECK(choice != NULL))
+        goto out;
+    CHECK(ok(hs_play_card(g, 0, c, HS_TIME_ATTACKED, choice, NULL, &R, events, &err), &err));
+    json_decref(choice);
+    hs_titan_census(&g->titan[0].cubes, &after);
+    CHECK_EQ_INT(after.shield, before.shield + 2);
+    CHECK(has_event(events, "shield_added", NULL));
+    check_cubes(g);
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* After this every event is played: none refuses a buy or a pass. */
+static void test_every_event_is_played(void)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    for (int b = 0; b < cat->nbattle; b++)
+        if (cat->battle[b].kind == HS_K_EVENT && !CHECK(hs_event_supported(&cat->battle[b])))
+            fprintf(stderr, "  event %s not played\n", cat->battle[b].id);
+    for (int k = 1; k < 40; k++) {
+        struct hs_game *g = new_game(k);
+        json_t *events = json_array();
+
+        for (int phase = 0; phase < 12; phase++)
+            all_pass(g, events);
+        check_cubes(g);
+        json_decref(events);
+        free(g);
+    }
+}
+
+int main(void)
+{
+    RUN(test_event_supply_column);
+    RUN(test_event_cold_rain);
+    RUN(test_event_field_workshop);
+    RUN(test_card_field_repairs);
+    RUN(test_card_rivet_gang);
+    RUN(test_card_patch_and_pray);
+    RUN(test_card_emergency_baffles);
+    RUN(test_every_event_is_played);
+    return check_summary();
+}
