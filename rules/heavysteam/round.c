@@ -159,6 +159,8 @@ static int cards_apply(struct hs_game *g, int seat, const json_t *move,
         return hs_event_answer(g, seat, json_object_get(move, "choice"), rng, events,
                                err) < 0 ? -1 : 0;
     }
+    /* the next buyer is found after this answer; an event drawn asks */
+    hs_round_ask(g, HS_ASK_NONE, -1);
     if (type && strcmp(type, "pass") == 0)
         return hs_buy_pass(g, seat, rng, events, err) < 0 ? -1 : 0;
     if (!type || strcmp(type, "buy") != 0)
