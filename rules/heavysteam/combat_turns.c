@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "catalog.h"
 #include "combat.h"
 #include "game_json.h"
 #include "round_phase.h"
@@ -284,6 +285,36 @@ static void damage_moves(const struct hs_game *g, json_t *moves)
     json_array_append_new(moves, e);
 }
 
+/* The board's evade and each Evade X card, when the mobility station
+ * holds the steam and the box the room (HS-AMB-13). */
+static void evade_moves(const struct hs_game *g, int seat, json_t *moves)
+{
+    const struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+    const struct hs_titan *t = &ta->cubes;
+    int mob = HS_NONE, steam, room = hs_pressure_room(t);
+    json_t *board = json_pack("[i]", 0), *card = json_pack("[n]"), *e;
+
+    for (int s = 0; s < t->board->nstations; s++)
+        if (t->board->station[s].type == HS_MOBILITY)
+            mob = s;
+    steam = mob == HS_NONE ? 0 : hs_titan_steam_at(t, mob);
+    if (mob != HS_NONE && steam >= t->board->evade_cost && room >= t->board->evade_cost)
+        json_array_append_new(board, json_integer(1));
+    for (int m = 0; m < HS_MOUNTS; m++) {
+        int x = ta->card[m] < 0 ? 0 : hs_catalog_get()->weapon[ta->card[m]].trait[HS_T_EVADE];
+
+        if (x > 0 && steam >= x && room >= x)
+            json_array_append_new(card, json_string(hs_mount_name((enum hs_mount)m)));
+    }
+    e = hs_round_entry("evade", "move");
+    json_object_set_new(e, "board", json_integer(0));
+    json_array_append_new(moves, e);
+    e = hs_round_entry("evade", "shape");
+    json_object_set_new(e, "board", json_pack("{s:o}", "of", board));
+    json_object_set_new(e, "card", json_pack("{s:o}", "of", card));
+    json_array_append_new(moves, e);
+}
+
 void hs_combat_moves(const struct hs_game *g, int seat, json_t *moves)
 {
     json_t *e;
@@ -294,14 +325,7 @@ void hs_combat_moves(const struct hs_game *g, int seat, json_t *moves)
         attack_moves(g, seat, moves);
         break;
     case HS_ASK_EVADE:
-        e = hs_round_entry("evade", "move");
-        json_object_set_new(e, "board", json_integer(0));
-        json_array_append_new(moves, e);
-        e = hs_round_entry("evade", "shape");
-        json_object_set_new(e, "board", json_pack("{s:[i, i]}", "of", 0, 1));
-        json_object_set_new(e, "card", json_pack("{s:[n, s, s, s]}", "of", "left_arm",
-                                                 "right_arm", "torso"));
-        json_array_append_new(moves, e);
+        evade_moves(g, seat, moves);
         break;
     case HS_ASK_REROLL:
         hs_combat_reroll_choices(g, &re, &legs);
