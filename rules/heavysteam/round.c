@@ -4,6 +4,7 @@
  * ends, the next phase, the round's end and the next round. The Battle
  * Card Acquisition phase's questions are routed here to cards.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +301,27 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
     }
 }
 
+/* A refusal from the titan, card or combat rules names its rulebook
+ * section; the question's rule id goes in front, so every refusal names
+ * one (RULINGS.md). */
+static void rule_id(struct rules_error *err, enum hs_ask q)
+{
+    static const char *const id[] = {
+        [HS_ASK_MOVE] = "HS-R-13", [HS_ASK_AFTER_MOVE] = "HS-R-16",
+        [HS_ASK_ATTACK] = "HS-R-18", [HS_ASK_EVADE] = "HS-R-24",
+        [HS_ASK_REROLL] = "HS-R-26", [HS_ASK_DAMAGE] = "HS-R-28",
+        [HS_ASK_LAST_CUBE] = "HS-R-29", [HS_ASK_FLOW] = "HS-R-37",
+        [HS_ASK_AFTER_FLOW] = "HS-R-36", [HS_ASK_BUY] = "HS-R-43",
+        [HS_ASK_FREE_MOVE] = "HS-R-49", [HS_ASK_EVENT] = "HS-R-90"};
+    char old[sizeof err->rule];
+
+    if (strncmp(err->rule, "HS-", 3) == 0 || (int)q >= (int)(sizeof id / sizeof id[0]) ||
+        !id[q])
+        return;
+    memcpy(old, err->rule, sizeof old);
+    snprintf(err->rule, sizeof err->rule, "%s (%.80s)", id[q], old);
+}
+
 int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
                    struct rng *rng, json_t *events, struct rules_error *err)
 {
@@ -329,6 +351,8 @@ int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
     }
     memcpy(work, g, sizeof *work);
     rc = dispatch(work, seat, move, &r, evs, err);
+    if (rc < 0)
+        rule_id(err, g->ask);
     if (rc == 0) {
         run(work, &r, evs);
         memcpy(g, work, sizeof *g);
