@@ -21,6 +21,9 @@
 
 static struct rng R;
 static unsigned pick_state;
+/* 1: the random player builds pressure (red squares, the longest moves,
+ * every attack with all its Hotshot, every evade) */
+static int heat_bias;
 
 static inline unsigned pick(unsigned n)
 {
@@ -35,27 +38,50 @@ static inline int ok(int rc, const struct rules_error *err)
     return rc >= 0;
 }
 
-/* Two seats (U.K. and C.E.T. heavies, or lights with size "light"), the
- * first pilot each may choose without Charged Up steam. */
-static inline struct hs_game *round_game(int k, const char *size)
+/* Two seats (U.K. and C.E.T. heavies, or lights with size "light"), each
+ * with pilot[seat] (NULL: the first it may choose), no Charged Up steam. */
+/* The events shuffled into the deck are all ones cards.c plays (on main
+ * some are not yet, and a track that draws one cannot go on). */
+static inline int events_played(const struct hs_game *g)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_DECK && cat->battle[g->card[c]].kind == HS_K_EVENT &&
+            !hs_event_supported(&cat->battle[g->card[c]]))
+            return 0;
+    return 1;
+}
+
+/* Game k: the setup of seed k, or of k + 1000, k + 2000 ... the first
+ * whose events are all played. */
+static inline struct hs_game *round_game_with(int k, const char *size,
+                                              const char *const pilot[2])
 {
     struct hs_game *g = calloc(1, sizeof *g);
     unsigned char key[RNG_KEY_BYTES];
     struct rules_error err;
     json_t *o = size ? json_pack("{s:s}", "size", size) : NULL;
 
-    memset(key, 0, sizeof key);
-    key[0] = (unsigned char)k;
-    key[1] = (unsigned char)(k >> 8);
-    rng_init(&R, key, 0);
+    for (int j = k; j < k + 64000; j += 1000) {
+        memset(g, 0, sizeof *g);
+        memset(key, 0, sizeof key);
+        key[0] = (unsigned char)j;
+        key[1] = (unsigned char)(j >> 8);
+        rng_init(&R, key, 0);
+        CHECK(ok(hs_game_setup(g, o, 2, &R, NULL, &err), &err));
+        if (events_played(g))
+            break;
+    }
     pick_state = (unsigned)k * 2654435761u + 1;
-    CHECK(ok(hs_game_setup(g, o, 2, &R, NULL, &err), &err));
     json_decref(o);
     for (int s = 0; s < 2; s++) {
         json_t *moves = hs_pilot_moves(g, s);
         json_t *m = json_array_get(json_object_get(moves, "moves"), 0);
-        json_t *mv = json_pack("{s:s, s:O}", "type", "pilot", "pilot",
-                               json_object_get(m, "pilot"));
+        json_t *mv = pilot && pilot[s]
+                         ? json_pack("{s:s, s:s}", "type", "pilot", "pilot", pilot[s])
+                         : json_pack("{s:s, s:O}", "type", "pilot", "pilot",
+                                     json_object_get(m, "pilot"));
 
         CHECK(ok(hs_pilot_apply(g, s, mv, &R, NULL, &err), &err));
         json_decref(mv);
@@ -63,6 +89,11 @@ static inline struct hs_game *round_game(int k, const char *size)
     }
     CHECK_EQ_INT(g->stage, HS_STAGE_ROUND);
     return g;
+}
+
+static inline struct hs_game *round_game(int k, const char *size)
+{
+    return round_game_with(k, size, NULL);
 }
 
 /* Plays seat's move given as JSON text; returns hs_round_apply's result. */
@@ -147,6 +178,16 @@ static inline void fill_flow(json_t *m, const json_t *shape)
         ids[i] = ids[j];
         ids[j] = t;
     }
+    /* red squares first: legal when every cube then moves, or the white
+     * squares after them are all taken */
+    for (int i = 0; heat_bias && i < n; i++) {
+        int max = (int)json_integer_value(json_object_get(json_object_get(red, ids[i]), "max"));
+        int k = max < left ? max : left;
+
+        if (k)
+            json_object_set_new(r, ids[i], json_integer(k));
+        left -= k;
+    }
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < n; i++) {
             const json_t *b = json_object_get(white, ids[i]);
@@ -162,7 +203,7 @@ static inline void fill_flow(json_t *m, const json_t *shape)
                 json_object_set_new(w, ids[i], json_integer(k));
             left -= k;
         }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; !heat_bias && i < n; i++) {
         int max = (int)json_integer_value(json_object_get(json_object_get(red, ids[i]), "max"));
         int k = (int)pick((unsigned)(max < left ? max : left) + 1);
 
@@ -224,11 +265,16 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
         fill_event(g, m);
     } else if (strcmp(type, "attack") == 0) {
         if ((v = json_object_get(e, "hotshot")))
-            json_object_set_new(m, "hotshot", json_integer(bound(v)));
+            json_object_set_new(m, "hotshot",
+                                heat_bias ? json_integer(json_integer_value(json_object_get(v, "max")))
+                                          : json_integer(bound(v)));
         if ((v = json_object_get(e, "boost")))
             json_object_set(m, "boost", one_of(v));
     } else if (strcmp(type, "evade") == 0) {
-        json_object_set(m, "board", one_of(json_object_get(e, "board")));
+        json_t *of = json_object_get(json_object_get(e, "board"), "of");
+
+        json_object_set(m, "board", heat_bias ? json_array_get(of, json_array_size(of) - 1)
+                                              : one_of(json_object_get(e, "board")));
         json_object_set(m, "card", one_of(json_object_get(e, "card")));
     } else if (strcmp(type, "damage") == 0) {
         json_t *p = json_deep_copy(one_of(json_object_get(e, "picks")));
@@ -288,7 +334,9 @@ static inline int random_move(struct hs_game *g, json_t *events)
     int rc = -1;
 
     for (int tries = 0; rc < 0 && tries < 12 && n; tries++) {
-        const json_t *e = json_array_get(moves, tries < 6 ? pick((unsigned)n) : (size_t)tries % n);
+        /* biased: the last entries (the longest move, an attack, a shape) */
+        const json_t *e = json_array_get(moves, heat_bias && tries < 3 ? n - 1 - pick(n < 2 ? 1 : 2)
+                                                : tries < 6 ? pick((unsigned)n) : (size_t)tries % n);
         json_t *m = fill(g, e);
         struct rules_error err;
 

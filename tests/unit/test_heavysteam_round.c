@@ -155,8 +155,8 @@ static void test_hs_r_15_terrain_removed_on_a_paid_move(void)
         json_decref(events);
         return;
     }
-    while (g->ask_seat != seat && g->ask != HS_ASK_NONE)
-        CHECK(random_move(g, events) == 0);
+    while ((g->ask_seat != seat && g->ask != HS_ASK_NONE) && CHECK(random_move(g, events) == 0))
+        ;
     snprintf(text, sizeof text, "{\"type\": \"move\", \"pay\": 1, \"sector\": %d}",
              g->titan[g->p[seat].titan].sector);
     if (CHECK(g->ask == HS_ASK_MOVE) && CHECK(play_ok(g, text, events))) {
@@ -171,8 +171,8 @@ static void test_hs_r_15_terrain_removed_on_a_paid_move(void)
         /* a later round: a paid move, even to the same sector, removes it */
         for (int r = 3; !paid && r < 10 && CHECK(reach(g, r, HS_PH_MOVE, events));
              r++) {
-            while (g->ask_seat != seat && g->ask != HS_ASK_NONE)
-                CHECK(random_move(g, events) == 0);
+            while ((g->ask_seat != seat && g->ask != HS_ASK_NONE) && CHECK(random_move(g, events) == 0))
+                ;
             CHECK_EQ_INT(g->zone[c], HS_Z_IN_PLAY);
             if (g->ask != HS_ASK_MOVE) {
                 CHECK(play_ok(g, "{\"type\": \"done\"}", events));
