@@ -301,7 +301,8 @@ static void evade_moves(const struct hs_game *g, int seat, json_t *moves)
     if (mob != HS_NONE && steam >= t->board->evade_cost && room >= t->board->evade_cost)
         json_array_append_new(board, json_integer(1));
     for (int m = 0; m < HS_MOUNTS; m++) {
-        int x = ta->card[m] < 0 ? 0 : hs_catalog_get()->weapon[ta->card[m]].trait[HS_T_EVADE];
+        const struct hs_catalog *cat = hs_catalog_get();
+        int x = ta->card[m] < 0 ? 0 : cat->weapon[ta->card[m]].trait[HS_T_EVADE];
 
         if (x > 0 && steam >= x && room >= x)
             json_array_append_new(card, json_string(hs_mount_name((enum hs_mount)m)));

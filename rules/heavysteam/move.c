@@ -240,7 +240,7 @@ static json_t *support_options(const struct hs_game *g, int seat, int kind)
                                                     "sector", s));
     }
     if (json_array_size(of))
-        return json_pack("{s:o}", "of", of);
+        return json_pack("{s:o, s:b}", "of", of, "optional", 1);
     json_decref(of);
     return NULL;
 }

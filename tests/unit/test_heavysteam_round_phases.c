@@ -254,9 +254,11 @@ static void test_hs_r_48_initiative_and_ties(void)
             size_t i;
             json_t *x;
 
-            /* the initiative the round was played with */
+            /* the initiative the round was played with, as the phase began */
             json_array_foreach(events, i, x)
-                if (strcmp(json_string_value(json_object_get(x, "type")), "phase_started") == 0)
+                if (strcmp(json_string_value(json_object_get(x, "type")), "phase_started") == 0 &&
+                    strcmp(json_string_value(json_object_get(x, "phase")),
+                           hs_phase_name(HS_PH_INITIATIVE)) == 0)
                     had = (int)json_integer_value(json_object_get(x, "team"));
         }
         if ((e = find_event(events, "initiative"))) {
