@@ -215,9 +215,12 @@ static inline void fill_flow(json_t *m, const json_t *shape)
     json_object_set_new(m, "red", r);
 }
 
-static inline void fill_event(const struct hs_game *g, json_t *m)
+/* A choice for the options of one step (effects.h's format): the first
+ * cubes of steam, a damage square without steam when there is one, the
+ * first sector or unit. */
+static inline json_t *fill_choice(const json_t *o)
 {
-    json_t *o = hs_event_options(g, g->ask_seat), *choice = json_object();
+    json_t *choice = json_object();
 
     if (json_object_get(o, "steam")) {
         json_t *a = json_array();
@@ -242,7 +245,14 @@ static inline void fill_event(const struct hs_game *g, json_t *m)
     } else if (json_object_get(o, "sector")) {
         json_object_set(choice, "sector", json_array_get(json_object_get(o, "sector"), 0));
     }
-    json_object_set_new(m, "choice", choice);
+    return choice;
+}
+
+static inline void fill_event(const struct hs_game *g, json_t *m)
+{
+    json_t *o = hs_event_options(g, g->ask_seat);
+
+    json_object_set_new(m, "choice", fill_choice(o));
     json_decref(o);
 }
 
@@ -313,9 +323,11 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
         json_object_set_new(m, "steps",
                             json_pack("[{s:O, s:O}]", "from", one_of(json_object_get(s, "from")),
                                       "to", one_of(json_object_get(s, "to"))));
+    } else if (strcmp(type, "card") == 0 && json_array_size(json_object_get(e, "choice")) == 1) {
+        json_object_set_new(m, "choice", fill_choice(json_array_get(json_object_get(e, "choice"), 0)));
     } else {
         json_decref(m);
-        return NULL;             /* a card's choices: left to the card tests */
+        return NULL;             /* a card of several choices: left to the card tests */
     }
     return m;
 }
@@ -357,16 +369,53 @@ static inline int random_move(struct hs_game *g, json_t *events)
     return rc;
 }
 
-/* Plays random moves until the phase is ph of round (or the game ends). */
-static inline int reach(struct hs_game *g, int round, enum hs_phase ph, json_t *events)
+/* The plain move that does least (hold, pass, done, no free move, no
+ * evade, keep), else a random one: nobody attacks or plays a card. */
+static inline int quiet_move(struct hs_game *g, json_t *events)
+{
+    static const char *const quiet[] = {"hold", "pass", "done", "steam_done", "free_move",
+                                        "evade", "reroll", NULL};
+    json_t *list = hs_round_moves(g, g->ask_seat), *e;
+    size_t i;
+    int rc = 1;
+
+    json_array_foreach(json_object_get(list, "moves"), i, e) {
+        const char *type = json_string_value(json_object_get(e, "type"));
+
+        if (strcmp(json_string_value(json_object_get(e, "form")), "move") != 0)
+            continue;
+        for (int k = 0; rc > 0 && quiet[k]; k++)
+            if (strcmp(type, quiet[k]) == 0) {
+                json_t *m = fill(g, e);
+                struct rules_error err;
+
+                rc = hs_round_apply(g, g->ask_seat, m, &R, events, &err);
+                json_decref(m);
+            }
+        if (rc <= 0)
+            break;
+    }
+    json_decref(list);
+    return rc > 0 ? random_move(g, events) : rc;
+}
+
+/* Plays random (or quiet) moves until the phase is ph of round (or the
+ * game ends). */
+static inline int reach_by(struct hs_game *g, int round, enum hs_phase ph, json_t *events,
+                           int quietly)
 {
     for (int guard = 0; guard < 2000; guard++) {
         if (g->stage != HS_STAGE_ROUND || (g->round == round && g->phase == ph))
             return g->stage == HS_STAGE_ROUND;
-        if (random_move(g, events) < 0)
+        if ((quietly ? quiet_move(g, events) : random_move(g, events)) < 0)
             return 0;
     }
     return 0;
+}
+
+static inline int reach(struct hs_game *g, int round, enum hs_phase ph, json_t *events)
+{
+    return reach_by(g, round, ph, events, 0);
 }
 
 static inline int steam_at(const struct hs_game *g, int seat, enum hs_station_type type)

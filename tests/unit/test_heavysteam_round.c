@@ -107,13 +107,14 @@ static void test_hs_r_14_where_a_titan_may_go(void)
     free(g);
 }
 
-/* A game whose seat asked first in round 1 holds a card of kind. */
-static struct hs_game *game_with(enum hs_card_kind kind, int *card)
+/* A game from seed *k on whose seat asked first in round 1 holds a card
+ * of kind; *k is left at its seed. */
+static struct hs_game *game_with(enum hs_card_kind kind, int *card, int *k)
 {
     const struct hs_catalog *cat = hs_catalog_get();
 
-    for (int k = 1; k < 400; k++) {
-        struct hs_game *g = round_game(k, NULL);
+    for (; *k < 400; ++*k) {
+        struct hs_game *g = round_game(*k, NULL);
 
         for (int c = 0; c < g->ncards; c++)
             if (g->zone[c] == HS_Z_HAND && g->holder[c] == g->ask_seat &&
@@ -126,20 +127,27 @@ static struct hs_game *game_with(enum hs_card_kind kind, int *card)
     return NULL;
 }
 
-/* HS-R-15: a terrain card only after paying to move; the next paid move
- * removes it to the discard pile, its damage cubes back to the stock. */
-static void test_hs_r_15_terrain_removed_on_a_paid_move(void)
+/* Plays quietly to seat's question in the Move phase of round r. */
+static int to_move_of(struct hs_game *g, int seat, int r, json_t *events)
 {
-    int c = -1, seat, start[HS_STOCKS], now[HS_STOCKS];
-    struct hs_game *g = game_with(HS_K_TERRAIN, &c);
+    if (!reach_by(g, r, HS_PH_MOVE, events, 1))
+        return 0;
+    while (g->ask_seat != seat && g->ask != HS_ASK_NONE && g->phase == HS_PH_MOVE)
+        if (quiet_move(g, events) < 0)
+            return 0;
+    return g->ask_seat == seat && g->phase == HS_PH_MOVE;
+}
+
+/* One game of the terrain rule: 1 when it was played after a paid move
+ * and removed by the next one; 0 when the game went otherwise (the titan
+ * could not pay, an event swept the terrain away first). */
+static int terrain_case(struct hs_game *g, int c, json_t *events)
+{
+    int seat = g->ask_seat;
+    struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
     struct rules_error err;
     char text[80];
-    json_t *events = json_array();
 
-    if (!CHECK(g != NULL))
-        return;
-    seat = g->ask_seat;
-    hs_game_count_cubes(g, start);
     /* holding, the card cannot be played (HS-R-96) */
     CHECK(play_ok(g, "{\"type\": \"hold\"}", events));
     if (g->ask == HS_ASK_AFTER_MOVE && g->ask_seat == seat) {
@@ -148,51 +156,64 @@ static void test_hs_r_15_terrain_removed_on_a_paid_move(void)
         CHECK_EQ_STR(err.code, "not_moved");
         CHECK(play_ok(g, "{\"type\": \"done\"}", events));
     }
-    /* round 2: pay to stay, then play it */
-    CHECK(reach(g, 2, HS_PH_MOVE, events));
-    if (!CHECK(g->ask == HS_ASK_MOVE) || g->zone[c] != HS_Z_HAND) {
-        free(g);
-        json_decref(events);
-        return;
-    }
-    while ((g->ask_seat != seat && g->ask != HS_ASK_NONE) && CHECK(random_move(g, events) == 0))
-        ;
+    /* a later round: pay to stay, then play it */
+    if (!to_move_of(g, seat, 2, events) || g->ask != HS_ASK_MOVE || g->zone[c] != HS_Z_HAND)
+        return 0;
     snprintf(text, sizeof text, "{\"type\": \"move\", \"pay\": 1, \"sector\": %d}",
-             g->titan[g->p[seat].titan].sector);
-    if (CHECK(g->ask == HS_ASK_MOVE) && CHECK(play_ok(g, text, events))) {
-        int paid = 0;
-
-        snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": %d}", c);
-        CHECK(play_ok(g, text, events));
-        CHECK_EQ_INT(g->titan[g->p[seat].titan].terrain, c);
-        CHECK_EQ_INT(g->zone[c], HS_Z_IN_PLAY);
-        if (g->ask == HS_ASK_AFTER_MOVE && g->ask_seat == seat)
+             ta->sector);
+    CHECK(play_ok(g, text, events));
+    snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": %d}", c);
+    CHECK(play_ok(g, text, events));
+    CHECK_EQ_INT(ta->terrain, c);
+    CHECK_EQ_INT(g->zone[c], HS_Z_IN_PLAY);
+    if (g->ask == HS_ASK_AFTER_MOVE && g->ask_seat == seat)
+        CHECK(play_ok(g, "{\"type\": \"done\"}", events));
+    /* the next paid move, even to the same sector, removes it */
+    for (int r = 3; r < 10 && to_move_of(g, seat, r, events); r++) {
+        if (g->zone[c] != HS_Z_IN_PLAY)
+            return 0;
+        if (g->ask != HS_ASK_MOVE) {
             CHECK(play_ok(g, "{\"type\": \"done\"}", events));
-        /* a later round: a paid move, even to the same sector, removes it */
-        for (int r = 3; !paid && r < 10 && CHECK(reach(g, r, HS_PH_MOVE, events));
-             r++) {
-            while ((g->ask_seat != seat && g->ask != HS_ASK_NONE) && CHECK(random_move(g, events) == 0))
-                ;
-            CHECK_EQ_INT(g->zone[c], HS_Z_IN_PLAY);
-            if (g->ask != HS_ASK_MOVE) {
-                CHECK(play_ok(g, "{\"type\": \"done\"}", events));
-                continue;
-            }
-            snprintf(text, sizeof text, "{\"type\": \"move\", \"pay\": 1, \"sector\": %d}",
-                     g->titan[g->p[seat].titan].sector);
-            CHECK(paid = play_ok(g, text, events));
-            CHECK_EQ_INT(g->zone[c], HS_Z_DISCARD);
-            CHECK_EQ_INT(g->titan[g->p[seat].titan].terrain, -1);
-            CHECK_EQ_INT(g->titan[g->p[seat].titan].terrain_damage, 0);
+            continue;
         }
-        CHECK(paid);
+        snprintf(text, sizeof text, "{\"type\": \"move\", \"pay\": 1, \"sector\": %d}",
+                 ta->sector);
+        CHECK(play_ok(g, text, events));
+        CHECK_EQ_INT(g->zone[c], HS_Z_DISCARD);
+        CHECK_EQ_INT(ta->terrain, -1);
+        CHECK_EQ_INT(ta->terrain_damage, 0);
+        CHECK(has_event(events, "card_discarded"));
+        return 1;
     }
-    hs_game_count_cubes(g, now);
-    for (int k = 0; k < HS_STOCKS; k++)
-        CHECK_EQ_INT(now[k], start[k]);
-    CHECK(hs_cards_check(g, &err) == 0);
-    json_decref(events);
-    free(g);
+    return 0;
+}
+
+/* HS-R-15: a terrain card only after paying to move; the next paid move
+ * removes it to the discard pile, its damage cubes back to the stock. */
+static void test_hs_r_15_terrain_removed_on_a_paid_move(void)
+{
+    int proved = 0;
+
+    for (int k = 1; !proved && k < 400; k++) {
+        int c = -1, start[HS_STOCKS], now[HS_STOCKS];
+        struct hs_game *g = game_with(HS_K_TERRAIN, &c, &k);
+        struct rules_error err;
+        json_t *events = json_array();
+
+        if (!g) {
+            json_decref(events);
+            break;
+        }
+        hs_game_count_cubes(g, start);
+        proved = terrain_case(g, c, events);
+        hs_game_count_cubes(g, now);
+        for (int i = 0; i < HS_STOCKS; i++)
+            CHECK_EQ_INT(now[i], start[i]);
+        CHECK(hs_cards_check(g, &err) == 0);
+        json_decref(events);
+        free(g);
+    }
+    CHECK(proved);
 }
 
 int main(void)

@@ -38,7 +38,8 @@ static int listing_accepted(const struct hs_game *g)
     return good;
 }
 
-static int play_seed(int k, const char *size, int rounds, int *over, int *phases_seen)
+static int play_seed(int k, const char *size, int rounds, int *over, int *phases_seen,
+                     int *units)
 {
     struct hs_game *g = round_game(k, size);
     int start[HS_STOCKS], now[HS_STOCKS];
@@ -60,6 +61,19 @@ static int play_seed(int k, const char *size, int rounds, int *over, int *phases
             json_decref(events);
             break;
         }
+        /* a Combat phase begun by this move: every unit may attack again */
+        {
+            json_t *e, *last = NULL;
+            size_t i;
+
+            json_array_foreach(events, i, e)
+                if (strcmp(json_string_value(json_object_get(e, "type")), "phase_started") == 0)
+                    last = e;
+            if (last && g->phase == HS_PH_COMBAT && !has_event(events, "attack_declared"))
+                for (int u = 0; u < g->nunits; u++)
+                    CHECK_EQ_INT(g->unit[u].attacked, 0);
+            *units += g->nunits;
+        }
         hs_game_count_cubes(g, now);
         for (int c = 0; c < HS_STOCKS; c++)
             if (!CHECK_EQ_INT(now[c], start[c]))
@@ -77,17 +91,18 @@ static int play_seed(int k, const char *size, int rounds, int *over, int *phases
 /* HS-R-11: six phases a round, every one reached, for many seeds. */
 static void test_hs_r_11_random_rounds_keep_every_cube_and_card(void)
 {
-    int over = 0, seen = 0, played = 0;
+    int over = 0, seen = 0, played = 0, units = 0;
 
     /* half the games build pressure, for overloads and destructions */
     for (int k = 1; played < 40 && k < 400; k++) {
         heat_bias = k % 4 < 2;
-        played += play_seed(k, k % 2 ? NULL : "light", 8, &over, &seen);
+        played += play_seed(k, k % 2 ? NULL : "light", 8, &over, &seen, &units);
     }
     heat_bias = 0;
     CHECK_EQ_INT(played, 40);
     CHECK_EQ_INT(seen, (1 << HS_PH_MOVE) | (1 << HS_PH_COMBAT) | (1 << HS_PH_STEAM) |
                            (1 << HS_PH_CARDS) | (1 << HS_PH_INITIATIVE));
+    CHECK(units > 0);
     fprintf(stderr, "  %d of 40 games ended by a destruction\n", over);
 }
 
