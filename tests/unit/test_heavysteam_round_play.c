@@ -76,8 +76,13 @@ static int play_seed(int k, const char *size, int rounds, int *over, int *phases
         }
         hs_game_count_cubes(g, now);
         for (int c = 0; c < HS_STOCKS; c++)
-            if (!CHECK_EQ_INT(now[c], start[c]))
-                fprintf(stderr, "  seed %d step %d colour %d\n", k, step, c);
+            if (!CHECK_EQ_INT(now[c], start[c])) {
+                char *d = json_dumps(events, JSON_COMPACT);
+
+                fprintf(stderr, "  seed %d step %d colour %d: %.3000s\n", k, step, c, d);
+                free(d);
+                step = 1 << 20;
+            }
         if (!CHECK(hs_cards_check(g, &err) == 0))
             fprintf(stderr, "  seed %d: %s\n", k, err.message);
         json_decref(events);
