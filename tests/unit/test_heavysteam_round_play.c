@@ -1,0 +1,118 @@
+/*
+ * test_heavysteam_round_play.c - whole rounds with random legal moves from
+ * many seeds: after every move every cube is counted (hs_game_count_cubes
+ * equal to the setup's totals), every battle card is in one zone, someone
+ * is asked or the game is over, and every plain move the listing offers
+ * is one the rules accept.
+ */
+#include "heavysteam_round_fixture.h"
+
+/* Every "move"-form entry of the listing is accepted (tried on copies). */
+static int listing_accepted(const struct hs_game *g)
+{
+    json_t *list = hs_round_moves(g, g->ask_seat), *e;
+    int good = json_array_size(json_object_get(list, "moves")) > 0;
+    size_t i;
+
+    json_array_foreach(json_object_get(list, "moves"), i, e) {
+        struct hs_game *copy;
+        struct rng r = R;
+        struct rules_error err;
+        json_t *m;
+
+        if (strcmp(json_string_value(json_object_get(e, "form")), "move") != 0)
+            continue;
+        copy = malloc(sizeof *copy);
+        memcpy(copy, g, sizeof *copy);
+        m = json_deep_copy(e);
+        json_object_del(m, "form");
+        if (hs_round_apply(copy, g->ask_seat, m, &r, NULL, &err)) {
+            fprintf(stderr, "  listed %s refused: %s\n", json_string_value(json_object_get(e, "type")),
+                    err.message);
+            good = 0;
+        }
+        json_decref(m);
+        free(copy);
+    }
+    json_decref(list);
+    return good;
+}
+
+static int play_seed(int k, const char *size, int rounds, int *over, int *phases_seen,
+                     int *units)
+{
+    struct hs_game *g = round_game(k, size);
+    int start[HS_STOCKS], now[HS_STOCKS];
+    struct rules_error err;
+
+
+    hs_game_count_cubes(g, start);
+    for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND && g->round <= rounds;
+         step++) {
+        json_t *events = json_array();
+
+        *phases_seen |= 1 << g->phase;
+        if (!CHECK(g->ask != HS_ASK_NONE && g->ask_seat >= 0))
+            break;
+        if (k % 8 == 0 && !CHECK(listing_accepted(g)))
+            break;
+        if (!CHECK(random_move(g, events) == 0)) {
+            fprintf(stderr, "  seed %d round %d phase %d ask %d\n", k, g->round, g->phase, g->ask);
+            json_decref(events);
+            break;
+        }
+        /* a Combat phase begun by this move: every unit may attack again */
+        {
+            json_t *e, *last = NULL;
+            size_t i;
+
+            json_array_foreach(events, i, e)
+                if (strcmp(json_string_value(json_object_get(e, "type")), "phase_started") == 0)
+                    last = e;
+            if (last && g->phase == HS_PH_COMBAT && !has_event(events, "attack_declared"))
+                for (int u = 0; u < g->nunits; u++)
+                    CHECK_EQ_INT(g->unit[u].attacked, 0);
+            *units += g->nunits;
+        }
+        hs_game_count_cubes(g, now);
+        for (int c = 0; c < HS_STOCKS; c++)
+            if (!CHECK_EQ_INT(now[c], start[c])) {
+                char *d = json_dumps(events, JSON_COMPACT);
+
+                fprintf(stderr, "  seed %d step %d colour %d: %.3000s\n", k, step, c, d);
+                free(d);
+                step = 1 << 20;
+            }
+        if (!CHECK(hs_cards_check(g, &err) == 0))
+            fprintf(stderr, "  seed %d: %s\n", k, err.message);
+        json_decref(events);
+    }
+    *over += g->stage == HS_STAGE_OVER;
+    CHECK(g->stage == HS_STAGE_OVER || g->round > rounds);
+    free(g);
+    return 1;
+}
+
+/* HS-R-11: six phases a round, every one reached, for many seeds. */
+static void test_hs_r_11_random_rounds_keep_every_cube_and_card(void)
+{
+    int over = 0, seen = 0, played = 0, units = 0;
+
+    /* half the games build pressure, for overloads and destructions */
+    for (int k = 1; played < 40 && k < 400; k++) {
+        heat_bias = k % 4 < 2;
+        played += play_seed(k, k % 2 ? NULL : "light", 8, &over, &seen, &units);
+    }
+    heat_bias = 0;
+    CHECK_EQ_INT(played, 40);
+    CHECK_EQ_INT(seen, (1 << HS_PH_MOVE) | (1 << HS_PH_COMBAT) | (1 << HS_PH_STEAM) |
+                           (1 << HS_PH_CARDS) | (1 << HS_PH_INITIATIVE));
+    CHECK(units > 0);
+    fprintf(stderr, "  %d of 40 games ended by a destruction\n", over);
+}
+
+int main(void)
+{
+    RUN(test_hs_r_11_random_rounds_keep_every_cube_and_card);
+    return check_summary();
+}
