@@ -354,6 +354,7 @@ static int play_terrain(struct hs_game *g, int seat, const json_t *choice,
                           "Name a terrain card of your hand (\"terrain\").");
     if (ta->terrain >= 0)
         hs_card_discard(g, ta->terrain, events);
+    g->stock_black += ta->terrain_damage;   /* the old card's cubes */
     g->zone[c] = HS_Z_IN_PLAY;
     g->holder[c] = seat;
     ta->terrain = c;
@@ -599,6 +600,7 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
         if (ta->terrain >= 0) {
             hs_card_discard(g, ta->terrain, events);
             ta->terrain = -1;
+            g->stock_black += ta->terrain_damage;
             ta->terrain_damage = 0;
         }
         return 0;

@@ -251,7 +251,7 @@ int hs_pressure_pop(struct hs_titan *t, int n, json_t *events)
     int steam = 0, heat = 0;
 
     pop(t, n, &steam, &heat);
-    hs_event(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "pressure_released",
+    hs_event(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "pressure_popped",
                                "vented", 0, "steam", steam, "heat", heat));
     return steam + heat;
 }

@@ -244,6 +244,28 @@ static inline json_t *fill_choice(const json_t *o)
                                       "square", json_object_get(d, "square")));
     } else if (json_object_get(o, "sector")) {
         json_object_set(choice, "sector", json_array_get(json_object_get(o, "sector"), 0));
+    } else if (json_object_get(o, "repair")) {
+        json_t *a = json_array();
+
+        for (int i = 0; i < json_integer_value(json_object_get(o, "n")); i++) {
+            const json_t *q = json_array_get(json_object_get(o, "repair"), (size_t)i);
+
+            json_array_append_new(a, json_pack("{s:O, s:O}", "station",
+                                               json_object_get(q, "station"), "square",
+                                               json_object_get(q, "square")));
+        }
+        json_object_set_new(choice, "repair", a);
+    } else if (json_object_get(o, "shield")) {
+        json_t *a = json_array();
+        size_t i;
+        const json_t *l;
+        int left = (int)json_integer_value(json_object_get(o, "n"));
+
+        /* each location up to its room, in the order listed */
+        json_array_foreach(json_object_get(o, "shield"), i, l)
+            for (int k = 0; left > 0 && k < json_integer_value(json_object_get(l, "room")); k++, left--)
+                json_array_append(a, json_object_get(l, "location"));
+        json_object_set_new(choice, "shield", a);
     }
     return choice;
 }

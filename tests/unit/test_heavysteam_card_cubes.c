@@ -108,9 +108,9 @@ static void test_event_cold_rain(void)
         hs_pressure_force(&g->titan[s].cubes, HS_P_HEAT, 3, &R, NULL);
     hs_game_settle(g);
     if (pass_until(g, "cold_rain", events)) {
-        CHECK_EQ_INT(count_of(events, "pressure_released"), 2);
+        CHECK_EQ_INT(count_of(events, "pressure_popped"), 2);
         json_array_foreach(events, i, e)
-            if (!strcmp(json_string_value(json_object_get(e, "type")), "pressure_released"))
+            if (!strcmp(json_string_value(json_object_get(e, "type")), "pressure_popped"))
                 CHECK_EQ_INT((int)(json_integer_value(json_object_get(e, "steam")) +
                                    json_integer_value(json_object_get(e, "heat"))), 2);
         check_cubes(g);
