@@ -10,6 +10,7 @@
 
 #include "cards.h"
 #include "game_json.h"
+#include "pilot_powers.h"
 #include "round.h"
 #include "round_phase.h"
 
@@ -278,6 +279,8 @@ static void run(struct hs_game *g, struct rng *rng, json_t *events)
 static int dispatch(struct hs_game *g, int seat, const json_t *move,
                     struct rng *rng, json_t *events, struct rules_error *err)
 {
+    if (hs_pilot_power_is(move))
+        return hs_pilot_power_apply(g, seat, move, rng, events, err);
     switch (g->ask) {
     case HS_ASK_MOVE:
     case HS_ASK_AFTER_MOVE:
@@ -396,6 +399,7 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
         default:
             break;
         }
+        hs_pilot_power_moves(g, seat, moves);
     }
     return json_pack("{s:o}", "moves", moves);
 }

@@ -1,0 +1,98 @@
+/*
+ * pilot_powers.c - the once-per-game effect of a pilot, played through
+ * the effect vocabulary (effects.h) and marked on the player (once_used).
+ */
+#include <string.h>
+
+#include "effects.h"
+#include "game_json.h"
+#include "pilot_powers.h"
+
+#define RULE_ONCE "HS-R-116 (Pilot Abilities)"
+#define RULE_TURN "HS-R-117 (Pilot Abilities)"
+#define RULE_WHEN "HS-R-118 (Pilot Abilities)"
+
+int hs_pilot_power_is(const json_t *move)
+{
+    const char *t = json_string_value(json_object_get(move, "type"));
+
+    return t && strcmp(t, "pilot_power") == 0;
+}
+
+/* Why seat may not use its effect now, or NULL. "Unless noted otherwise
+ * on the card" the owner's team must have the turn; a pilot whose moment
+ * is another (Puffer's after_firing) is not played as a move (HS-R-118). */
+static const char *why_not(const struct hs_game *g, int seat, const char **rule)
+{
+    const struct hs_player *p = &g->p[seat];
+
+    *rule = RULE_TURN;
+    if (g->stage != HS_STAGE_ROUND || p->pilot < 0)
+        return "Pilot effects are used in the rounds.";
+    if (p->once_used) {
+        *rule = RULE_ONCE;
+        return "Your pilot's once-per-game effect is used (\"Once per game effects can "
+               "only be used once per battle\").";
+    }
+    if (hs_catalog_get()->pilot[p->pilot].once.when != HS_W_TURN) {
+        *rule = RULE_WHEN;
+        return "Your pilot's once-per-game effect has its own moment on the card.";
+    }
+    if (g->turn_team != p->team || g->ask_seat != seat || g->ask == HS_ASK_EVENT)
+        return "A once-per-game effect is used when it is your team's turn.";
+    return NULL;
+}
+
+int hs_pilot_power_apply(struct hs_game *g, int seat, const json_t *move,
+                         struct rng *rng, json_t *events, struct rules_error *err)
+{
+    static const char *const keys[] = {"type", "choice", NULL};
+    const struct hs_power *pw;
+    const json_t *choice = json_object_get(move, "choice");
+    const char *rule, *why = why_not(g, seat, &rule), *bad;
+
+    if ((bad = rules_unknown_key(move, keys)))
+        return rules_fail(err, "unknown_field", RULE_TURN,
+                          "This move has no field \"%s\".", bad);
+    if (why)
+        return rules_fail(err, "not_now", rule, "%s", why);
+    if (choice && !json_is_object(choice))
+        return rules_fail(err, "bad_choice", RULE_TURN, "\"choice\" is an object.");
+    pw = &hs_catalog_get()->pilot[g->p[seat].pilot].once;
+    for (int i = 0; i < pw->effect.nsteps; i++)
+        if (hs_effect_step(g, seat, -1, &pw->effect.step[i], choice, NULL, rng, events,
+                           err) < 0)
+            return -1;
+    g->p[seat].once_used = 1;
+    hs_game_settle(g);
+    hs_game_event(events, json_pack("{s:s, s:i, s:s}", "type", "pilot_power_used",
+                                    "seat", seat, "pilot",
+                                    hs_catalog_get()->pilot[g->p[seat].pilot].id));
+    return 0;
+}
+
+void hs_pilot_power_moves(const struct hs_game *g, int seat, json_t *moves)
+{
+    const char *rule;
+    const struct hs_power *pw;
+    json_t *e, *opts, *one;
+    int chooses = 0;
+
+    if (seat < 0 || seat >= g->nplayers || why_not(g, seat, &rule))
+        return;
+    pw = &hs_catalog_get()->pilot[g->p[seat].pilot].once;
+    opts = json_object();
+    for (int i = 0; i < pw->effect.nsteps; i++) {
+        if (!hs_op_chooses(pw->effect.step[i].op))
+            continue;
+        chooses = 1;
+        one = hs_effect_options(g, seat, &pw->effect.step[i]);
+        json_object_update(opts, one);
+        json_decref(one);
+    }
+    e = json_pack("{s:s, s:s}", "type", "pilot_power", "form", chooses ? "shape" : "move");
+    if (chooses)
+        json_object_set(e, "choice", opts);
+    json_decref(opts);
+    json_array_append_new(moves, e);
+}
