@@ -1,0 +1,181 @@
+/*
+ * test_heavysteam_pilots.c - each pilot's once-per-game effect played as a
+ * "pilot_power" move (pilot_powers.h) from the real setup and moves played
+ * through hs_round_apply; a second use is refused with the rule id and
+ * leaves the dumped state as it was.
+ */
+#include "heavysteam_round_fixture.h"
+
+#include "heavysteam/pilot_powers.h"
+#include "heavysteam/titan_flow.h"
+
+/* A game where seat holds pilot (the other seat its first), played quietly
+ * until seat is asked in its team's turn. */
+static struct hs_game *at_turn(const char *pilot, int seat, const char *size)
+{
+    const char *pilots[2] = {NULL, NULL};
+    struct hs_game *g;
+
+    pilots[seat] = pilot;
+    g = round_game_with(3, size, pilots);
+    for (int guard = 0; guard < 500; guard++) {
+        if (g->ask_seat == seat && g->turn_team == g->p[seat].team &&
+            g->ask != HS_ASK_EVENT)
+            return g;
+        CHECK(quiet_move(g, NULL) == 0);
+    }
+    CHECK(0);
+    return g;
+}
+
+/* The listing's pilot_power entry of seat, or NULL (a new reference). */
+static json_t *listed(const struct hs_game *g, int seat)
+{
+    json_t *list = hs_round_moves(g, seat), *e, *found = NULL;
+    size_t i;
+
+    json_array_foreach(json_object_get(list, "moves"), i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), "pilot_power") == 0)
+            found = json_incref(e);
+    json_decref(list);
+    return found;
+}
+
+/* Plays seat's power with choice (taken); 1 when accepted. */
+static int use(struct hs_game *g, int seat, json_t *choice, json_t *events)
+{
+    json_t *m = json_pack("{s:s}", "type", "pilot_power");
+    struct rules_error err;
+    int rc;
+
+    if (choice)
+        json_object_set_new(m, "choice", choice);
+    rc = hs_round_apply(g, seat, m, &R, events, &err);
+    json_decref(m);
+    return ok(rc, &err);
+}
+
+/* HS-R-116: a second use is refused and the state is unchanged. */
+static void check_second_refused(struct hs_game *g, int seat, json_t *choice)
+{
+    json_t *before = hs_game_dump(g), *after, *m = json_pack("{s:s}", "type", "pilot_power");
+    struct rules_error err;
+
+    CHECK(g->p[seat].once_used);
+    CHECK(listed(g, seat) == NULL);
+    if (choice)
+        json_object_set(m, "choice", choice);
+    CHECK(hs_round_apply(g, seat, m, &R, NULL, &err) < 0);
+    CHECK(strncmp(err.rule, "HS-R-116", 8) == 0);
+    after = hs_game_dump(g);
+    CHECK(json_equal(before, after));
+    json_decref(before);
+    json_decref(after);
+    json_decref(m);
+    json_decref(choice);
+}
+
+static int hand_of(const struct hs_game *g, int seat)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->ncards; c++)
+        n += g->zone[c] == HS_Z_HAND && g->holder[c] == seat;
+    return n;
+}
+
+/* HS-R-116 Halloway: "Draw 2 battle cards." */
+static void test_hs_r_116_halloway_draws_two(void)
+{
+    struct hs_game *g = at_turn("halloway", 0, NULL);
+    json_t *e = listed(g, 0), *events = json_array();
+    int before = hand_of(g, 0);
+
+    CHECK(e != NULL);
+    CHECK_EQ_STR(json_string_value(json_object_get(e, "form")), "move");
+    CHECK(use(g, 0, NULL, events));
+    CHECK_EQ_INT(hand_of(g, 0), before + 2);
+    CHECK(has_event(events, "pilot_power_used"));
+    check_second_refused(g, 0, NULL);
+    json_decref(e);
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-116 Rauchbein: "Your team counts 4 more cubes when initiative is
+ * determined this round." */
+static void test_hs_r_116_rauchbein_initiative_four(void)
+{
+    struct hs_game *g = at_turn("rauchbein", 1, NULL);
+    int team = g->p[1].team;
+
+    CHECK(use(g, 1, NULL, NULL));
+    CHECK_EQ_INT(g->initiative_bonus[team], 4);
+    check_second_refused(g, 1, NULL);
+    free(g);
+}
+
+/* HS-R-116 Thornbury and Dornbach: "Move your steam titan up to 2 sectors
+ * without paying steam." - not a paid move (moved stays as it was). */
+static void check_free_titan_move(const char *pilot, int seat)
+{
+    struct hs_game *g = at_turn(pilot, seat, "light");
+    json_t *e = listed(g, seat), *sectors;
+    struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
+    int from = ta->sector, moved = ta->moved, to = -1, steam = ta->cubes.reserve;
+    size_t i;
+    json_t *v;
+
+    CHECK(e != NULL);
+    sectors = json_object_get(json_object_get(e, "choice"), "sector");
+    json_array_foreach(sectors, i, v)
+        if (abs((int)json_integer_value(v) - from) == 2 ||
+            (to < 0 && (int)json_integer_value(v) != from))
+            to = (int)json_integer_value(v);
+    CHECK(to >= 0);
+    CHECK(use(g, seat, json_pack("{s:i}", "sector", to), NULL));
+    CHECK_EQ_INT(ta->sector, to);
+    CHECK_EQ_INT(ta->moved, moved);
+    CHECK_EQ_INT(ta->cubes.reserve, steam);
+    check_second_refused(g, seat, json_pack("{s:i}", "sector", from));
+    json_decref(e);
+    free(g);
+}
+
+static void test_hs_r_116_thornbury_moves_two_free(void)
+{
+    check_free_titan_move("thornbury", 0);
+}
+
+static void test_hs_r_116_dornbach_moves_two_free(void)
+{
+    check_free_titan_move("dornbach", 1);
+}
+
+/* HS-R-118 Puffer: the effect comes "After firing a weapon", not as a move. */
+static void test_hs_r_118_puffer_not_a_move(void)
+{
+    struct hs_game *g = at_turn("puffer", 0, NULL);
+    json_t *before = hs_game_dump(g), *after, *m = json_pack("{s:s}", "type", "pilot_power");
+    struct rules_error err;
+
+    CHECK(listed(g, 0) == NULL);
+    CHECK(hs_round_apply(g, 0, m, &R, NULL, &err) < 0);
+    CHECK(strncmp(err.rule, "HS-R-118", 8) == 0);
+    after = hs_game_dump(g);
+    CHECK(json_equal(before, after));
+    json_decref(before);
+    json_decref(after);
+    json_decref(m);
+    free(g);
+}
+
+int main(void)
+{
+    RUN(test_hs_r_116_halloway_draws_two);
+    RUN(test_hs_r_116_rauchbein_initiative_four);
+    RUN(test_hs_r_116_thornbury_moves_two_free);
+    RUN(test_hs_r_116_dornbach_moves_two_free);
+    RUN(test_hs_r_118_puffer_not_a_move);
+    return check_summary();
+}
