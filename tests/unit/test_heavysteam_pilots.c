@@ -9,23 +9,56 @@
 #include "heavysteam/pilot_powers.h"
 #include "heavysteam/titan_flow.h"
 
+/* A random move other than a pilot's power (the test keeps it). */
+static int calm_move(struct hs_game *g)
+{
+    json_t *list = hs_round_moves(g, g->ask_seat), *moves = json_array(), *e;
+    int rc = -1;
+    size_t i, n;
+
+    json_array_foreach(json_object_get(list, "moves"), i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), "pilot_power") != 0)
+            json_array_append(moves, e);
+    n = json_array_size(moves);
+    for (int tries = 0; rc < 0 && tries < 24 && n; tries++) {
+        json_t *m = fill(g, json_array_get(moves, tries < 12 ? pick((unsigned)n)
+                                                              : (size_t)tries % n));
+        struct rules_error err;
+
+        if (m)
+            rc = hs_round_apply(g, g->ask_seat, m, &R, NULL, &err);
+        json_decref(m);
+    }
+    json_decref(moves);
+    json_decref(list);
+    return rc;
+}
+
 /* A game where seat holds pilot (the other seat its first), played quietly
  * until seat is asked in its team's turn. */
-static struct hs_game *at_turn(const char *pilot, int seat, const char *size)
+static struct hs_game *at_turn_of(const char *pilot, int seat, const char *size, int round)
 {
     const char *pilots[2] = {NULL, NULL};
     struct hs_game *g;
 
     pilots[seat] = pilot;
     g = round_game_with(3, size, pilots);
+    for (int guard = 0; guard < 3000 && g->stage == HS_STAGE_ROUND && g->round < round;
+         guard++)
+        CHECK(calm_move(g) == 0);
     for (int guard = 0; guard < 500; guard++) {
         if (g->ask_seat == seat && g->turn_team == g->p[seat].team &&
             g->ask != HS_ASK_EVENT)
             return g;
-        CHECK(quiet_move(g, NULL) == 0);
+        CHECK(calm_move(g) == 0);
     }
     CHECK(0);
     return g;
+}
+
+static struct hs_game *at_turn(const char *pilot, int seat, const char *size)
+{
+    return at_turn_of(pilot, seat, size, 1);
 }
 
 /* The listing's pilot_power entry of seat, or NULL (a new reference). */
@@ -170,12 +203,122 @@ static void test_hs_r_118_puffer_not_a_move(void)
     free(g);
 }
 
+/* HS-R-116 Zedock: "Take a random card from the hand of an opposing
+ * player. Then give them a card from your hand." Which cards moved only
+ * the two players see: the events naming cards carry "to". */
+static void test_hs_r_116_zedock_steals_and_gives(void)
+{
+    struct hs_game *g = at_turn("zedock", 0, NULL);
+    json_t *e = listed(g, 0), *events = json_array(), *choice, *ev;
+    int mine = hand_of(g, 0), theirs = hand_of(g, 1);
+    size_t i;
+
+    CHECK(e != NULL);
+    choice = json_object_get(e, "choice");
+    CHECK(json_array_size(json_object_get(choice, "opponent")) == 1);
+    CHECK(json_array_size(json_object_get(choice, "give")) == (size_t)mine);
+    CHECK(use(g, 0, json_pack("{s:i, s:[O]}", "opponent", 1, "give",
+                             json_array_get(json_object_get(choice, "give"), 0)),
+              events));
+    CHECK_EQ_INT(hand_of(g, 0), mine);
+    CHECK_EQ_INT(hand_of(g, 1), theirs);
+    CHECK(has_event(events, "card_stolen") && has_event(events, "cards_given"));
+    json_array_foreach(events, i, ev) {
+        json_t *to = json_object_get(ev, "to");
+
+        if (json_object_get(ev, "card") || json_object_get(ev, "cards")) {
+            CHECK(json_is_array(to) && json_array_size(to) == 2);
+            CHECK_EQ_INT(json_integer_value(json_array_get(to, 0)), 0);
+            CHECK_EQ_INT(json_integer_value(json_array_get(to, 1)), 1);
+        }
+    }
+    check_second_refused(g, 0, json_pack("{s:i, s:[i]}", "opponent", 1, "give", 0));
+    json_decref(e);
+    json_decref(events);
+    free(g);
+}
+
+/* HS-R-116 Baer: "Take 3 steam from power reserve and place them anywhere
+ * in your steam titan's legs (including shields)." */
+static void test_hs_r_116_baer_three_steam_to_legs(void)
+{
+    struct hs_game *g = at_turn("baer", 1, NULL);
+    json_t *e = listed(g, 1), *sq, *steam = json_array();
+    struct hs_titan *t = &g->titan[g->p[1].titan].cubes;
+    int reserve = t->reserve, n;
+
+    CHECK(e != NULL);
+    n = (int)json_integer_value(json_object_get(json_object_get(e, "choice"), "n"));
+    sq = json_object_get(json_object_get(e, "choice"), "steam");
+    CHECK_EQ_INT(n, 3);
+    for (int k = 0; k < n; k++)
+        json_array_append(steam, json_array_get(sq, (size_t)k));
+    CHECK(use(g, 1, json_pack("{s:o}", "steam", steam), NULL));
+    CHECK_EQ_INT(t->reserve, reserve - 3);
+    check_second_refused(g, 1, NULL);
+    json_decref(e);
+    free(g);
+}
+
+/* HS-R-116 Kessel: "Move 4 steam cubes from any station(s) to any other
+ * station(s) within your steam titan." */
+static void test_hs_r_116_kessel_moves_steam_within(void)
+{
+    struct hs_game *g = at_turn("kessel", 1, NULL);
+    json_t *e = listed(g, 1), *from, *to, *f, *t2 = NULL;
+    json_t *steps = json_array();
+    size_t i;
+
+    CHECK(e != NULL);
+    from = json_object_get(json_object_get(e, "choice"), "from");
+    to = json_object_get(json_object_get(e, "choice"), "to");
+    f = json_array_get(from, 0);
+    json_array_foreach(to, i, t2)
+        if (strcmp(json_string_value(json_object_get(t2, "station")),
+                   json_string_value(json_object_get(f, "station"))) != 0)
+            break;
+    CHECK(f && t2);
+    json_array_append_new(steps, json_pack("{s:O, s:O, s:O, s:O}", "from_station",
+                                           json_object_get(f, "station"), "from_square",
+                                           json_object_get(f, "square"), "to_station",
+                                           json_object_get(t2, "station"), "to_square",
+                                           json_object_get(t2, "square")));
+    CHECK(use(g, 1, json_pack("{s:o}", "steps", steps), NULL));
+    check_second_refused(g, 1, NULL);
+    json_decref(e);
+    free(g);
+}
+
+/* HS-R-116 Brandauer: "Release 4 cubes of boiler pressure." - outside the
+ * Pressure phase the cubes are popped at once (the vocabulary's release). */
+static void test_hs_r_116_brandauer_releases_four(void)
+{
+    struct hs_game *g;
+    struct hs_titan *t;
+    int box;
+
+    heat_bias = 1;               /* the random player builds pressure */
+    g = at_turn_of("brandauer", 1, NULL, 3);
+    heat_bias = 0;
+    t = &g->titan[g->p[1].titan].cubes;
+    box = t->npressure;
+    CHECK(g->stage == HS_STAGE_ROUND && box > 0);
+    CHECK(use(g, 1, NULL, NULL));
+    CHECK_EQ_INT(t->npressure, box > 4 ? box - 4 : 0);
+    check_second_refused(g, 1, NULL);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
     RUN(test_hs_r_116_rauchbein_initiative_four);
     RUN(test_hs_r_116_thornbury_moves_two_free);
     RUN(test_hs_r_116_dornbach_moves_two_free);
+    RUN(test_hs_r_116_zedock_steals_and_gives);
+    RUN(test_hs_r_116_baer_three_steam_to_legs);
+    RUN(test_hs_r_116_kessel_moves_steam_within);
+    RUN(test_hs_r_116_brandauer_releases_four);
     RUN(test_hs_r_118_puffer_not_a_move);
     return check_summary();
 }
