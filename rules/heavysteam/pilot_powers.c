@@ -96,3 +96,95 @@ void hs_pilot_power_moves(const struct hs_game *g, int seat, json_t *moves)
     json_decref(opts);
     json_array_append_new(moves, e);
 }
+
+/* ---- the abilities the steam phase reads ----------------------------------- */
+
+static const struct hs_power *ability(const struct hs_game *g, int seat)
+{
+    return g->p[seat].pilot < 0 ? NULL : &hs_catalog_get()->pilot[g->p[seat].pilot].ability;
+}
+
+int hs_pilot_ability_n(const struct hs_game *g, int seat, enum hs_when when,
+                       enum hs_op op)
+{
+    const struct hs_power *pw = ability(g, seat);
+    int n = 0;
+
+    for (int i = 0; pw && pw->when == when && i < pw->effect.nsteps; i++)
+        if (pw->effect.step[i].op == op)
+            n += pw->effect.step[i].n;
+    return n;
+}
+
+static void ability_event(const struct hs_game *g, int seat, json_t *events)
+{
+    hs_game_event(events, json_pack("{s:s, s:i, s:s}", "type", "pilot_ability",
+                                    "seat", seat, "pilot",
+                                    hs_catalog_get()->pilot[g->p[seat].pilot].id));
+}
+
+int hs_pilot_command_arrivals(const struct hs_titan *t)
+{
+    int s = t->board->command, n = 0;
+
+    for (int q = 0; q < t->nsquares[s]; q++)
+        n += t->cube[s][q] == HS_C_STEAM && t->moved[s][q];
+    return n;
+}
+
+void hs_pilot_steam_moved(struct hs_game *g, int seat, int to_command,
+                          struct rng *rng, json_t *events)
+{
+    const struct hs_power *pw = ability(g, seat);
+    struct rules_error err;
+
+    if (!pw || pw->when != HS_W_STEAM_TO_COMMAND || to_command < pw->min)
+        return;
+    for (int i = 0; i < pw->effect.nsteps; i++) {
+        json_t *o = hs_effect_options(g, seat, &pw->effect.step[i]);
+        json_t *sq = json_object_get(o, "steam"), *pick = json_array(), *choice;
+        int n = (int)json_integer_value(json_object_get(o, "n"));
+
+        for (int k = 0; k < n; k++)
+            json_array_append(pick, json_array_get(sq, (size_t)k));
+        choice = json_pack("{s:o}", "steam", pick);
+        /* a full station or an empty reserve places nothing (n 0) */
+        if (n > 0 && hs_effect_step(g, seat, -1, &pw->effect.step[i], choice, NULL, rng,
+                                    events, &err) == 0)
+            ability_event(g, seat, events);
+        json_decref(choice);
+        json_decref(o);
+    }
+    hs_game_settle(g);
+}
+
+int hs_pilot_repair_more(struct hs_game *g, int seat, const int (*sq)[2], int n,
+                         json_t *events, struct rules_error *err)
+{
+    const struct hs_power *pw = ability(g, seat);
+    const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
+    struct hs_step step;
+    json_t *list, *choice;
+    int rc;
+
+    if (n <= 0)
+        return 0;
+    if (n > hs_pilot_ability_n(g, seat, HS_W_REPAIRING, HS_OP_REPAIR))
+        return rules_fail(err, "bad_repair", "HS-R-36 (Conducting Repairs)",
+                          "A repair removes %d damage cubes.", t->board->repair_removes);
+    for (int i = 0; i < pw->effect.nsteps; i++)
+        if (pw->effect.step[i].op == HS_OP_REPAIR)
+            step = pw->effect.step[i];
+    step.n = n;
+    list = json_array();
+    for (int k = 0; k < n; k++)
+        json_array_append_new(list, json_pack("{s:s, s:i}", "station",
+                                              t->board->station[sq[k][0]].id, "square",
+                                              sq[k][1]));
+    choice = json_pack("{s:o}", "repair", list);
+    rc = hs_effect_step(g, seat, -1, &step, choice, NULL, NULL, events, err);
+    json_decref(choice);
+    if (rc == 0)
+        ability_event(g, seat, events);
+    return rc;
+}

@@ -9,7 +9,9 @@
  * owner's team during a phase"), once a game; the question stays asked.
  *
  * The abilities are read where they apply: combat.c (attacking,
- * attacking_close, attacking_moved, attacked), initiative.c, pressure.c.
+ * attacking_close, attacking_moved, attacked), initiative.c, pressure.c,
+ * and through the two hooks below in steam_phase.c (steam_to_command,
+ * repairing).
  */
 #ifndef TURNPOST_HEAVYSTEAM_PILOT_POWERS_H
 #define TURNPOST_HEAVYSTEAM_PILOT_POWERS_H
@@ -29,5 +31,26 @@ int hs_pilot_power_apply(struct hs_game *g, int seat, const json_t *move,
  * "move" when nothing is chosen, else a "shape" whose "choice" holds the
  * options (hs_effect_options merged). */
 void hs_pilot_power_moves(const struct hs_game *g, int seat, json_t *moves);
+
+/* What seat's pilot's ability adds when it is when: the sum of the n of
+ * its op steps, 0 for another moment. */
+int hs_pilot_ability_n(const struct hs_game *g, int seat, enum hs_when when,
+                       enum hs_op op);
+
+/* The white cubes that arrived in t's command station this steam phase
+ * (read before hs_steam_end). */
+int hs_pilot_command_arrivals(const struct hs_titan *t);
+
+/* After the steam of seat's titan has moved, to_command cubes of it into
+ * the command station: an ability of "steam_to_command" with min at most
+ * that places its steam from the reserve on the station's first free
+ * squares (nothing to choose there, HS-R-119). */
+void hs_pilot_steam_moved(struct hs_game *g, int seat, int to_command,
+                          struct rng *rng, json_t *events);
+
+/* A repair's cubes past the board's count, n of them at sq (at most the
+ * repairing ability's n), removed through the vocabulary's repair. */
+int hs_pilot_repair_more(struct hs_game *g, int seat, const int (*sq)[2], int n,
+                         json_t *events, struct rules_error *err);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "game_json.h"
+#include "pilot_powers.h"
 #include "round_phase.h"
 #include "titan_flow.h"
 
@@ -118,6 +119,7 @@ static void flow_next(struct hs_game *g, int seat, struct rng *rng, json_t *even
     struct hs_flow_choices c;
     struct hs_flow_move m;
     struct rules_error err;
+    int arrived;
 
     for (;;) {
         hs_steam_choices(&ta->cubes, &c);
@@ -131,7 +133,9 @@ static void flow_next(struct hs_game *g, int seat, struct rng *rng, json_t *even
         if (hs_steam_move(&ta->cubes, &m, rng, events, &err))
             break;               /* cannot be: forced() builds a legal one */
     }
+    arrived = hs_pilot_command_arrivals(&ta->cubes);
     hs_steam_end(&ta->cubes, rng, events, &err);
+    hs_pilot_steam_moved(g, seat, arrived, rng, events);
     g->station = -1;
     if (!ta->cubes.destroyed && optional_left(ta)) {
         hs_round_ask(g, HS_ASK_AFTER_FLOW, seat);
@@ -223,10 +227,12 @@ static int shutdowns(struct hs_titan_at *ta, const json_t *list, json_t *events,
     return 0;
 }
 
-static int repairs(struct hs_titan_at *ta, const json_t *list, json_t *events,
+static int repairs(struct hs_game *g, int seat, const json_t *list, json_t *events,
                    struct rules_error *err)
 {
+    struct hs_titan_at *ta = hs_round_titan(g, seat);
     struct hs_titan *t = &ta->cubes;
+    int more = hs_pilot_ability_n(g, seat, HS_W_REPAIRING, HS_OP_REPAIR);
     int unrep[HS_MOUNTS], r = repair_station(t);
     json_t *rep;
     size_t i;
@@ -242,15 +248,20 @@ static int repairs(struct hs_titan_at *ta, const json_t *list, json_t *events,
     json_array_foreach(list, i, rep) {
         int sq[HS_MAX_SQUARES][2], n = (int)json_array_size(rep);
 
-        if (!json_is_array(rep) || n < 1 || n > t->board->repair_removes)
+        int base = n < t->board->repair_removes ? n : t->board->repair_removes;
+
+        /* a pilot's "Every repair you make removes 1 more damage cube" */
+        if (!json_is_array(rep) || n < 1 || n > t->board->repair_removes + more)
             return rules_fail(err, "bad_repair", HS_RULE_REPAIR,
                               "A repair removes 1 to %d damage cubes.",
-                              t->board->repair_removes);
+                              t->board->repair_removes + more);
         for (int k = 0; k < n; k++)
             if (hs_round_square(t, json_array_get(rep, (size_t)k), sq[k]))
                 return rules_fail(err, "bad_square", HS_RULE_REPAIR,
                                   "A square is [station id, index].");
-        if (hs_titan_repair(t, r, (const int (*)[2])sq, n, unrep, events, err))
+        if (hs_titan_repair(t, r, (const int (*)[2])sq, base, unrep, events, err) ||
+            hs_pilot_repair_more(g, seat, (const int (*)[2])(sq + base), n - base, events,
+                                 err))
             return -1;
     }
     return 0;
@@ -270,7 +281,7 @@ static int steam_done(struct hs_game *g, int seat, const json_t *move,
     if (shutdowns(ta, json_object_get(move, "shutdown"), events, err))
         return -1;
     refill(&ta->cubes, events);
-    if (repairs(ta, json_object_get(move, "repairs"), events, err))
+    if (repairs(g, seat, json_object_get(move, "repairs"), events, err))
         return -1;
     hs_round_ask(g, HS_ASK_NONE, seat);
     return 0;
@@ -332,7 +343,10 @@ void hs_steam_moves(const struct hs_game *g, int seat, json_t *moves)
         json_object_set_new(e, "repairs", json_pack("{s:i, s:i, s:o}", "max",
                                                     json_array_size(dmg) ? n : 0,
                                                     "removes",
-                                                    t->board->repair_removes, "of", dmg));
+                                                    t->board->repair_removes +
+                                                        hs_pilot_ability_n(g, seat, HS_W_REPAIRING,
+                                                                           HS_OP_REPAIR),
+                                                    "of", dmg));
         json_array_append_new(moves, e);
     }
 }

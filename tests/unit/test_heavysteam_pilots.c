@@ -309,6 +309,139 @@ static void test_hs_r_116_brandauer_releases_four(void)
     free(g);
 }
 
+static int damage_on(const struct hs_titan *t)
+{
+    int n = 0;
+
+    for (int st = 0; st < t->board->nstations; st++)
+        for (int q = 0; q < t->nsquares[st]; q++)
+            n += t->cube[st][q] == HS_C_DAMAGE;
+    return n;
+}
+
+/* HS-R-119 Zedock's ability: "Whenever you move 2+ steam to the command
+ * station, add 1 extra steam from the power reserve." */
+static void test_hs_r_119_zedock_extra_command_steam(void)
+{
+    const char *pilots[2] = {"zedock", NULL};
+    struct hs_game *g = round_game_with(5, NULL, pilots);
+    int seen = 0;
+
+    for (int guard = 0; guard < 4000 && !seen && g->stage == HS_STAGE_ROUND; guard++) {
+        const struct hs_titan *t = &g->titan[g->p[0].titan].cubes;
+        const char *cmd = t->board->station[t->board->command].id;
+        json_t *list, *e, *m, *events;
+        size_t i;
+        struct rules_error err;
+
+        if (g->ask != HS_ASK_FLOW || g->ask_seat != 0) {
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        list = hs_round_moves(g, 0);
+        m = NULL;
+        /* a flow of 2+ white cubes into the station that leaves room there */
+        json_array_foreach(json_object_get(list, "moves"), i, e) {
+            const json_t *b = json_object_get(json_object_get(e, "white"), cmd);
+            int max = (int)json_integer_value(json_object_get(b, "max"));
+
+            if (strcmp(json_string_value(json_object_get(e, "type")), "flow") != 0 || !b)
+                continue;
+            for (int tries = 0; tries < 30 && !m; tries++) {
+                int k;
+
+                m = fill(g, e);
+                k = (int)json_integer_value(json_object_get(json_object_get(m, "white"),
+                                                            cmd));
+                if (k < 2 || k >= max) {
+                    json_decref(m);
+                    m = NULL;
+                }
+            }
+        }
+        json_decref(list);
+        if (!m || t->reserve == 0) {
+            json_decref(m);
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        events = json_array();
+        if (hs_round_apply(g, 0, m, &R, events, &err) == 0) {
+            seen = 1;
+            CHECK(has_event(events, "pilot_ability"));
+        } else {
+            CHECK(calm_move(g) == 0);
+        }
+        json_decref(events);
+        json_decref(m);
+    }
+    CHECK(seen);
+    free(g);
+}
+
+/* HS-R-119 Pennywhistle's ability: "Every repair you make removes 1 more
+ * damage cube." - a repair may name the board's count plus one. */
+static void test_hs_r_119_pennywhistle_repair_removes_one_more(void)
+{
+    const char *pilots[2] = {"pennywhistle", NULL};
+    struct hs_game *g = NULL;
+    int seen = 0;
+
+    heat_bias = 1;
+    for (int guard = 0; !seen && guard < 40000; guard++) {
+        if (!g || g->stage != HS_STAGE_ROUND || g->round > 12) {
+            free(g);
+            g = round_game_with(7 + guard, NULL, pilots);
+        }
+        {
+        struct hs_titan *t = &g->titan[g->p[0].titan].cubes;
+        json_t *list, *e, *rep = NULL, *of, *m, *events;
+        size_t i;
+        int removes, before;
+
+        if (g->ask != HS_ASK_AFTER_FLOW || g->ask_seat != 0) {
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        list = hs_round_moves(g, 0);
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "steam_done") == 0 &&
+                strcmp(json_string_value(json_object_get(e, "form")), "shape") == 0)
+                rep = json_object_get(e, "repairs");
+        removes = (int)json_integer_value(json_object_get(rep, "removes"));
+        of = json_object_get(rep, "of");
+        if (!rep || json_integer_value(json_object_get(rep, "max")) < 1 ||
+            (int)json_array_size(of) < removes) {
+            json_decref(list);
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        CHECK_EQ_INT(removes, t->board->repair_removes + 1);
+        m = json_pack("{s:s, s:[[]]}", "type", "steam_done", "repairs");
+        for (int k = 0; k < removes; k++)
+            json_array_append(json_array_get(json_object_get(m, "repairs"), 0),
+                              json_array_get(of, (size_t)k));
+        json_decref(list);
+        before = damage_on(t);
+        events = json_array();
+        {
+            char *text = json_dumps(m, JSON_COMPACT);
+
+            CHECK(play_ok(g, text, events));
+            free(text);
+        }
+        CHECK_EQ_INT(damage_on(t), before - removes);
+        CHECK(has_event(events, "pilot_ability"));
+        seen = 1;
+        json_decref(events);
+        json_decref(m);
+        }
+    }
+    heat_bias = 0;
+    CHECK(seen);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -320,5 +453,7 @@ int main(void)
     RUN(test_hs_r_116_kessel_moves_steam_within);
     RUN(test_hs_r_116_brandauer_releases_four);
     RUN(test_hs_r_118_puffer_not_a_move);
+    RUN(test_hs_r_119_zedock_extra_command_steam);
+    RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
     return check_summary();
 }
