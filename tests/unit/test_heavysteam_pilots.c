@@ -442,6 +442,90 @@ static void test_hs_r_119_pennywhistle_repair_removes_one_more(void)
     free(g);
 }
 
+static json_t *find_first(const json_t *events, const char *type)
+{
+    size_t i;
+    json_t *e;
+
+    json_array_foreach(events, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0)
+            return e;
+    return NULL;
+}
+
+/* Plays calmly (pilots' powers kept) until an attack of attacker on
+ * target waits for the defender's evade; 0 when none came. */
+static int until_attack(struct hs_game *g, int attacker, int moved)
+{
+    for (int guard = 0; guard < 6000 && g->stage == HS_STAGE_ROUND; guard++) {
+        if (g->ask == HS_ASK_EVADE && g->attack.active && g->attack.attacker == attacker &&
+            g->attack.unit < 0 && g->titan[g->p[attacker].titan].moved == moved)
+            return 1;
+        if (calm_move(g) < 0)
+            return 0;
+    }
+    return 0;
+}
+
+/* HS-R-115 Thornbury's ability: "Roll 1 more defense die whenever you are
+ * attacked." - read by combat.c at the attack's start. */
+static void test_hs_r_115_thornbury_one_more_defense_die(void)
+{
+    const char *pilots[2] = {"thornbury", NULL};
+    int seen = 0;
+
+    for (int k = 0; k < 20 && !seen; k++) {
+        struct hs_game *g = round_game_with(11 + k, "light", pilots);
+
+        if (until_attack(g, 1, g->titan[g->p[1].titan].moved) ||
+            until_attack(g, 1, !g->titan[g->p[1].titan].moved)) {
+            /* the same answer by the same position without the ability (the
+             * pilot swapped on a copy) rolls one die fewer */
+            struct hs_game *g2 = malloc(sizeof *g2);
+            struct rng saved = R;
+            json_t *events = json_array(), *events2 = json_array();
+            const char *evade = "{\"type\": \"evade\", \"board\": 0, \"card\": null}";
+
+            memcpy(g2, g, sizeof *g2);
+            g2->p[0].pilot = hs_catalog_pilot(hs_catalog_get(), "pennywhistle");
+            if (g->attack.target_seat == 0 && g->attack.target_unit < 0 &&
+                play_ok(g, evade, events)) {
+                R = saved;
+                CHECK(play_ok(g2, evade, events2));
+                seen = 1;
+                CHECK_EQ_INT(json_integer_value(json_object_get(find_first(events, "defense_roll"),
+                                                                "dice")),
+                             json_integer_value(json_object_get(find_first(events2, "defense_roll"),
+                                                                "dice")) + 1);
+            }
+            free(g2);
+            json_decref(events2);
+            json_decref(events);
+        }
+        free(g);
+    }
+    CHECK(seen);
+}
+
+/* HS-R-115 Baer's ability: "Gain +1 attack die the turn you move your
+ * steam titan." - a round he paid to move (HS-AMB-12). */
+static void test_hs_r_115_baer_attack_die_after_moving(void)
+{
+    const char *pilots[2] = {NULL, "baer"};
+    int seen = 0;
+
+    for (int k = 0; k < 20 && !seen; k++) {
+        struct hs_game *g = round_game_with(31 + k, NULL, pilots);
+
+        if (until_attack(g, 1, 1)) {
+            seen = 1;
+            CHECK(g->attack.mod_attack >= 1);
+        }
+        free(g);
+    }
+    CHECK(seen);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -452,6 +536,8 @@ int main(void)
     RUN(test_hs_r_116_baer_three_steam_to_legs);
     RUN(test_hs_r_116_kessel_moves_steam_within);
     RUN(test_hs_r_116_brandauer_releases_four);
+    RUN(test_hs_r_115_thornbury_one_more_defense_die);
+    RUN(test_hs_r_115_baer_attack_die_after_moving);
     RUN(test_hs_r_118_puffer_not_a_move);
     RUN(test_hs_r_119_zedock_extra_command_steam);
     RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
