@@ -526,6 +526,48 @@ static void test_hs_r_115_baer_attack_die_after_moving(void)
     CHECK(seen);
 }
 
+/* HS-R-116 Pennywhistle: "Remove 3 damage cubes from your steam titan." -
+ * the listing names the damaged squares and how many to remove. */
+static void test_hs_r_116_pennywhistle_repairs_three(void)
+{
+    const char *pilots[2] = {"pennywhistle", NULL};
+    struct hs_game *g = NULL;
+    int seen = 0;
+
+    heat_bias = 1;
+    for (int guard = 0; !seen && guard < 40000; guard++) {
+        struct hs_titan *t;
+        json_t *e, *o, *pick;
+        int n, before;
+
+        if (!g || g->stage != HS_STAGE_ROUND || g->round > 12) {
+            free(g);
+            g = round_game_with(57 + guard, NULL, pilots);
+        }
+        t = &g->titan[g->p[0].titan].cubes;
+        if (g->ask_seat != 0 || g->turn_team != g->p[0].team || damage_on(t) == 0 ||
+            !(e = listed(g, 0))) {
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        o = json_object_get(json_object_get(e, "choice"), "repair");
+        n = (int)json_integer_value(json_object_get(json_object_get(e, "choice"), "n"));
+        before = damage_on(t);
+        CHECK_EQ_INT(n, before < 3 ? before : 3);
+        pick = json_array();
+        for (int k = 0; k < n; k++)
+            json_array_append(pick, json_array_get(o, (size_t)k));
+        CHECK(use(g, 0, json_pack("{s:o}", "repair", pick), NULL));
+        CHECK_EQ_INT(damage_on(t), before - n);
+        check_second_refused(g, 0, NULL);
+        seen = 1;
+        json_decref(e);
+    }
+    heat_bias = 0;
+    CHECK(seen);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -538,6 +580,7 @@ int main(void)
     RUN(test_hs_r_116_brandauer_releases_four);
     RUN(test_hs_r_115_thornbury_one_more_defense_die);
     RUN(test_hs_r_115_baer_attack_die_after_moving);
+    RUN(test_hs_r_116_pennywhistle_repairs_three);
     RUN(test_hs_r_118_puffer_not_a_move);
     RUN(test_hs_r_119_zedock_extra_command_steam);
     RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
