@@ -11,6 +11,7 @@
 
 #include "cards.h"
 #include "game_json.h"
+#include "pilot_powers.h"
 #include "round_phase.h"
 
 static const int unit_reach[2] = {1, 2}; /* infantry, mobile cannon */
@@ -55,7 +56,7 @@ static int cards_to_play(const struct hs_game *g, int seat)
  * left to choose, else its move is done. */
 static void after_move(struct hs_game *g, int seat)
 {
-    int more = cards_to_play(g, seat) ||
+    int more = cards_to_play(g, seat) || hs_pilot_moving(g, seat) ||
                (g->titan[g->p[seat].titan].moved && has_units(g, seat));
 
     hs_round_ask(g, more ? HS_ASK_AFTER_MOVE : HS_ASK_NONE, seat);
@@ -155,10 +156,10 @@ static int support_move(struct hs_game *g, int seat, int kind, const json_t *o,
     return 0;
 }
 
-static int done(struct hs_game *g, int seat, const json_t *move, json_t *events,
-                struct rules_error *err)
+static int done(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                json_t *events, struct rules_error *err)
 {
-    static const char *const keys[] = {"type", "infantry", "cannon", NULL};
+    static const char *const keys[] = {"type", "infantry", "cannon", "pilot_step", NULL};
 
     if (hs_round_keys(move, keys, err))
         return -1;
@@ -171,6 +172,8 @@ static int done(struct hs_game *g, int seat, const json_t *move, json_t *events,
     for (int k = 0; k < 2; k++)
         if (support_move(g, seat, k, json_object_get(move, unit_keys[k]), events, err))
             return -1;
+    if (hs_pilot_after_move(g, seat, json_object_get(move, "pilot_step"), rng, events, err))
+        return -1;
     hs_round_ask(g, HS_ASK_NONE, seat);
     return 0;
 }
@@ -204,7 +207,7 @@ int hs_move_apply(struct hs_game *g, int seat, const json_t *move,
         if (strcmp(type, "card") == 0)
             return play(g, seat, move, rng, events, err);
         if (strcmp(type, "done") == 0)
-            return done(g, seat, move, events, err);
+            return done(g, seat, move, rng, events, err);
         return rules_fail(err, "unknown_move", HS_RULE_TERRAIN,
                           "After its move a titan plays a card or is done.");
     }
@@ -288,6 +291,7 @@ void hs_move_moves(const struct hs_game *g, int seat, json_t *moves)
                 json_object_set_new(e, "form", json_string("shape"));
             }
         }
+        hs_pilot_after_move_options(g, seat, e);
         json_array_append_new(moves, e);
     }
 }

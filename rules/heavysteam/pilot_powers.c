@@ -188,3 +188,74 @@ int hs_pilot_repair_more(struct hs_game *g, int seat, const int (*sq)[2], int n,
         ability_event(g, seat, events);
     return rc;
 }
+
+/* ---- the ability after a paid move ------------------------------------------- */
+
+static const struct hs_step *moving_step(const struct hs_game *g, int seat)
+{
+    const struct hs_power *pw = ability(g, seat);
+
+    if (!pw || pw->when != HS_W_MOVING || !g->titan[g->p[seat].titan].moved)
+        return NULL;
+    for (int i = 0; i < pw->effect.nsteps; i++)
+        if (pw->effect.step[i].op == HS_OP_FREE_MOVE)
+            return &pw->effect.step[i];
+    return NULL;
+}
+
+int hs_pilot_moving(const struct hs_game *g, int seat)
+{
+    return moving_step(g, seat) != NULL;
+}
+
+int hs_pilot_after_move(struct hs_game *g, int seat, const json_t *step,
+                        struct rng *rng, json_t *events, struct rules_error *err)
+{
+    const struct hs_step *st = moving_step(g, seat);
+    const json_t *from = json_object_get(step, "from"), *to = json_object_get(step, "to");
+    json_t *choice;
+    int rc;
+
+    if (!step)
+        return 0;
+    if (!st)
+        return rules_fail(err, "not_now", "HS-R-120 (Pilot Abilities)",
+                          "Only a pilot who moves steam after paying to move takes "
+                          "\"pilot_step\", after a paid move.");
+    if (!json_is_array(from) || !json_is_array(to) || json_array_size(from) != 2 ||
+        json_array_size(to) != 2)
+        return rules_fail(err, "bad_square", "HS-R-120 (Pilot Abilities)",
+                          "\"pilot_step\" is {\"from\": [id, n], \"to\": [id, n]}.");
+    choice = json_pack("{s:[{s:O, s:O, s:O, s:O}]}", "steps", "from_station",
+                       json_array_get(from, 0), "from_square", json_array_get(from, 1),
+                       "to_station", json_array_get(to, 0), "to_square",
+                       json_array_get(to, 1));
+    rc = hs_effect_step(g, seat, -1, st, choice, NULL, rng, events, err);
+    json_decref(choice);
+    if (rc == 0)
+        ability_event(g, seat, events);
+    return rc;
+}
+
+void hs_pilot_after_move_options(const struct hs_game *g, int seat, json_t *e)
+{
+    const struct hs_step *st = moving_step(g, seat);
+    json_t *o, *from, *to, *v;
+    size_t i;
+
+    if (!st)
+        return;
+    o = hs_effect_options(g, seat, st);
+    from = json_array();
+    to = json_array();
+    json_array_foreach(json_object_get(o, "from"), i, v)
+        json_array_append_new(from, json_pack("[O, O]", json_object_get(v, "station"),
+                                              json_object_get(v, "square")));
+    json_array_foreach(json_object_get(o, "to"), i, v)
+        json_array_append_new(to, json_pack("[O, O]", json_object_get(v, "station"),
+                                            json_object_get(v, "square")));
+    json_object_set_new(e, "pilot_step", json_pack("{s:{s:o}, s:{s:o}}", "from", "of", from,
+                                                   "to", "of", to));
+    json_object_set_new(e, "form", json_string("shape"));
+    json_decref(o);
+}

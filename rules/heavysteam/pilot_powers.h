@@ -53,4 +53,16 @@ void hs_pilot_steam_moved(struct hs_game *g, int seat, int to_command,
 int hs_pilot_repair_more(struct hs_game *g, int seat, const int (*sq)[2], int n,
                          json_t *events, struct rules_error *err);
 
+/* Rauchbein's "After you pay to move, move 1 steam cube from any station to
+ * any other station within your steam titan": the optional "pilot_step"
+ * of the "done" that ends a paid move, {"from": [id, n], "to": [id, n]}
+ * (HS-R-120). hs_pilot_moving: 1 when seat's pilot has it and its titan
+ * paid to move this round. */
+int hs_pilot_moving(const struct hs_game *g, int seat);
+int hs_pilot_after_move(struct hs_game *g, int seat, const json_t *step,
+                        struct rng *rng, json_t *events, struct rules_error *err);
+/* Adds "pilot_step" ({"from": {"of": [...]}, "to": {"of": [...]}}) to the
+ * "done" entry e and makes it a shape, when hs_pilot_moving. */
+void hs_pilot_after_move_options(const struct hs_game *g, int seat, json_t *e);
+
 #endif

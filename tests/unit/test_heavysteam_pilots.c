@@ -568,6 +568,54 @@ static void test_hs_r_116_pennywhistle_repairs_three(void)
     free(g);
 }
 
+/* HS-R-120 Rauchbein's ability: "After you pay to move, move 1 steam cube
+ * from any station to any other station within your steam titan." - the
+ * "done" that ends his paid move takes it. */
+static void test_hs_r_120_rauchbein_steam_step_after_paid_move(void)
+{
+    const char *pilots[2] = {NULL, "rauchbein"};
+    struct hs_game *g = round_game_with(13, NULL, pilots);
+    int seen = 0;
+
+    for (int guard = 0; guard < 4000 && !seen && g->stage == HS_STAGE_ROUND; guard++) {
+        json_t *list, *e, *d = NULL, *from, *to = NULL, *f, *m, *events;
+        size_t i;
+
+        if (g->ask != HS_ASK_AFTER_MOVE || g->ask_seat != 1) {
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        CHECK(g->titan[g->p[1].titan].moved);
+        list = hs_round_moves(g, 1);
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "done") == 0)
+                d = e;
+        CHECK(d && json_object_get(d, "pilot_step"));
+        from = json_object_get(json_object_get(json_object_get(d, "pilot_step"), "from"), "of");
+        f = json_array_get(from, 0);
+        json_array_foreach(json_object_get(json_object_get(json_object_get(d, "pilot_step"),
+                                                           "to"), "of"), i, e)
+            if (!to && strcmp(json_string_value(json_array_get(e, 0)),
+                              json_string_value(json_array_get(f, 0))) != 0)
+                to = e;
+        CHECK(f && to);
+        m = json_pack("{s:s, s:{s:O, s:O}}", "type", "done", "pilot_step", "from", f, "to", to);
+        json_decref(list);
+        events = json_array();
+        {
+            struct rules_error err;
+
+            CHECK(ok(hs_round_apply(g, 1, m, &R, events, &err), &err));
+        }
+        CHECK(has_event(events, "pilot_ability"));
+        seen = 1;
+        json_decref(events);
+        json_decref(m);
+    }
+    CHECK(seen);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -583,6 +631,7 @@ int main(void)
     RUN(test_hs_r_116_pennywhistle_repairs_three);
     RUN(test_hs_r_118_puffer_not_a_move);
     RUN(test_hs_r_119_zedock_extra_command_steam);
+    RUN(test_hs_r_120_rauchbein_steam_step_after_paid_move);
     RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
     return check_summary();
 }
