@@ -483,7 +483,7 @@ static int move_titan(struct hs_game *g, int seat, const struct hs_step *step,
                           "(\"sector\").", step->n);
     json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
                                             "titan_moved", "seat", seat, "from",
-                                            ta->sector, "to", s));
+                                            ta->sector, "sector", s));
     ta->sector = s;
     return 0;
 }
@@ -504,7 +504,7 @@ static int move_support(struct hs_game *g, int seat, const struct hs_step *step,
                           "(\"sector\").", step->n);
     json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
                                             "unit_moved", "unit", u, "from",
-                                            g->unit[u].sector, "to", s));
+                                            g->unit[u].sector, "sector", s));
     g->unit[u].sector = s;
     return 0;
 }

@@ -118,7 +118,7 @@ static int paid_move(struct hs_game *g, int seat, const json_t *move, json_t *ev
     ta->sector = to;
     hs_game_event(events, json_pack("{s:s, s:i, s:i, s:i, s:i, s:i}", "type",
                                     "titan_moved", "seat", seat, "pay", pay, "cost",
-                                    cost, "from", from, "to", to));
+                                    cost, "from", from, "sector", to));
     return 0;
 }
 
@@ -151,7 +151,7 @@ static int support_move(struct hs_game *g, int seat, int kind, const json_t *o,
                           "Sector %d is off the battle board (HS-AMB-02).", to);
     hs_game_event(events, json_pack("{s:s, s:i, s:i, s:i, s:i}", "type", "unit_moved",
                                     "seat", seat, "unit", u, "from", g->unit[u].sector,
-                                    "to", to));
+                                    "sector", to));
     g->unit[u].sector = to;
     return 0;
 }

@@ -322,7 +322,7 @@ int hs_titan_pay(struct hs_titan *t, int station, int n, enum hs_pay_to to,
         t->reserve += n;
     hs_event(events, json_pack("{s:s, s:s, s:i, s:s}", "type", "steam_spent",
                                "station", hs_station_id(t, station), "cubes", n,
-                               "to", to == HS_PAY_PRESSURE ? "pressure" : "reserve"));
+                               "into", to == HS_PAY_PRESSURE ? "pressure" : "reserve"));
     return 0;
 }
 

@@ -218,8 +218,8 @@ static void put_damage(struct hs_titan *t, int s, int q, int ts, int tq,
         if (ts != HS_NONE) {
             hs_event(events, json_pack("{s:s, s:s, s:i, s:s, s:i}", "type",
                                        "steam_displaced", "from", hs_station_id(t, s),
-                                       "square", q, "to", hs_station_id(t, ts),
-                                       "to_square", tq));
+                                       "square", q, "into", hs_station_id(t, ts),
+                                       "into_square", tq));
             hs_put_steam(t, ts, tq, rng, events);
         } else {
             t->discarded++;

@@ -146,7 +146,7 @@ int hs_steam_move(struct hs_titan *t, const struct hs_flow_move *m,
         if (!m->white[d] && !m->red[d])
             continue;
         hs_event(events, json_pack("{s:s, s:s, s:s, s:i, s:i}", "type", "steam_moved",
-                                   "from", hs_station_id(t, s), "to",
+                                   "from", hs_station_id(t, s), "into",
                                    hs_station_id(t, d), "white", m->white[d],
                                    "red", m->red[d]));
         for (int i = 0; i < m->white[d] + m->red[d]; i++) {
@@ -391,7 +391,7 @@ int hs_titan_free_move(struct hs_titan *t, const struct hs_steam_step *step,
             x->cube[p->from_station][p->from_square] = HS_C_EMPTY;
             hs_event(pass ? events : NULL,
                      json_pack("{s:s, s:s, s:s}", "type", "steam_free_move", "from",
-                               hs_station_id(t, p->from_station), "to",
+                               hs_station_id(t, p->from_station), "into",
                                hs_station_id(t, p->to_station)));
             hs_put_steam(x, p->to_station, p->to_square, pass ? rng : NULL,
                          pass ? events : NULL);

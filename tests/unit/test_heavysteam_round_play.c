@@ -74,6 +74,21 @@ static int play_seed(int k, const char *size, int rounds, int *over, int *phases
                     CHECK_EQ_INT(g->unit[u].attacked, 0);
             *units += g->nunits;
         }
+        /* engine.h: "to" is the list of seats an event is shown to, and
+         * nothing else; any other use would hide a public event or show a
+         * private one */
+        {
+            json_t *e, *to, *x;
+            size_t i, j;
+
+            json_array_foreach(events, i, e)
+                if ((to = json_object_get(e, "to"))) {
+                    CHECK(json_is_array(to) && json_array_size(to) > 0);
+                    json_array_foreach(to, j, x)
+                        CHECK(json_is_integer(x) && json_integer_value(x) >= 0 &&
+                              json_integer_value(x) < g->nplayers);
+                }
+        }
         hs_game_count_cubes(g, now);
         for (int c = 0; c < HS_STOCKS; c++)
             if (!CHECK_EQ_INT(now[c], start[c])) {
