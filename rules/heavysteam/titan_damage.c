@@ -307,8 +307,9 @@ int hs_titan_shields(struct hs_titan *t, enum hs_location location, int points,
     return points - take;
 }
 
-int hs_titan_hit(struct hs_titan *t, enum hs_location location, int points,
-                 int critical, json_t *events, struct rules_error *err)
+/* A titan new damage may be owed by: not destroyed, and nothing of an
+ * earlier hit still to place. */
+static int open_for_damage_or_fail(const struct hs_titan *t, struct rules_error *err)
 {
     if (t->destroyed)
         return rules_fail(err, "titan_destroyed", "Destroyed Steam Titans",
@@ -316,6 +317,14 @@ int hs_titan_hit(struct hs_titan *t, enum hs_location location, int points,
     if (t->nowed)
         return rules_fail(err, "damage_owed", "Steam Titan Damage",
                           "Damage from an earlier hit is still to be placed.");
+    return 0;
+}
+
+int hs_titan_hit(struct hs_titan *t, enum hs_location location, int points,
+                 int critical, json_t *events, struct rules_error *err)
+{
+    if (open_for_damage_or_fail(t, err))
+        return -1;
     if ((int)location < 0 || location >= HS_LOCATIONS || points < 0)
         return rules_fail(err, "bad_hit", "Rolling for Hit Location",
                           "No such hit location.");
@@ -352,12 +361,8 @@ static void owe(struct hs_titan *t, enum hs_owed_kind kind, int s, int n,
 int hs_titan_owe_weapon(struct hs_titan *t, enum hs_mount mount, int n,
                         json_t *events, struct rules_error *err)
 {
-    if (t->destroyed)
-        return rules_fail(err, "titan_destroyed", "Destroyed Steam Titans",
-                          "The titan is destroyed.");
-    if (t->nowed)
-        return rules_fail(err, "damage_owed", "Steam Titan Damage",
-                          "Damage from an earlier hit is still to be placed.");
+    if (open_for_damage_or_fail(t, err))
+        return -1;
     if ((int)mount < 0 || mount >= HS_MOUNTS || n < 0)
         return rules_fail(err, "bad_hit", "Weapon Traits", "No such weapon.");
     if (n)
