@@ -558,6 +558,15 @@ int hs_card_playable(const struct hs_game *g, int seat, int c,
     return 0;
 }
 
+/* The lowest copy of catalog card b in seat's hand; -1 none. */
+static int first_in_hand(const struct hs_game *g, int seat, int b)
+{
+    for (int c = 0; b >= 0 && c < g->ncards; c++)
+        if (g->card[c] == b && g->zone[c] == HS_Z_HAND && g->holder[c] == seat)
+            return c;
+    return -1;
+}
+
 json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing moment)
 {
     json_t *out = json_array();
@@ -568,6 +577,7 @@ json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing mome
         json_t *opts;
 
         if (g->zone[c] != HS_Z_HAND || g->holder[c] != seat ||
+            !hs_hand_card_first(g, seat, c) ||
             hs_card_playable(g, seat, c, moment, &err))
             continue;
         b = bcard(g, c);
@@ -582,6 +592,23 @@ json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing mome
     return out;
 }
 
+const char *hs_card_id(const struct hs_game *g, int c)
+{
+    return bcard(g, c)->id;
+}
+
+int hs_hand_card_first(const struct hs_game *g, int seat, int c)
+{
+    return first_in_hand(g, seat, g->card[c]) == c;
+}
+
+int hs_hand_card(const struct hs_game *g, int seat, const json_t *v)
+{
+    return json_is_string(v) ? first_in_hand(g, seat, hs_catalog_battle(
+                                   hs_catalog_get(), json_string_value(v)))
+                             : -1;
+}
+
 struct play { int seat, c; const json_t *choice; struct hs_mods *mods; };
 
 static int do_play(struct hs_game *g, const void *arg, struct rng *rng,
@@ -594,7 +621,7 @@ static int do_play(struct hs_game *g, const void *arg, struct rng *rng,
     ev_card(events, "card_played", p->seat, g, p->c);
     if (b->kind == HS_K_TERRAIN) {
         /* its numbers count while it is in play (hs_effect_mods) */
-        json_t *ch = json_pack("{s:i}", "terrain", p->c);
+        json_t *ch = json_pack("{s:s}", "terrain", b->id);
         struct hs_step st = {HS_OP_PLAY_TERRAIN, 0, HS_WHO_SELF, HS_NONE, HS_NONE,
                              HS_NONE};
         int rc = hs_effect_step(g, p->seat, p->c, &st, ch, NULL, rng, events, err);
@@ -634,7 +661,8 @@ int hs_play_card(struct hs_game *g, int seat, int c, enum hs_timing moment,
         mods->damage += m.damage;
         mods->critical += m.critical;
         mods->pierce += m.pierce;
-        mods->reroll += m.reroll;
+        mods->rerolls += m.rerolls;
+        mods->smoke |= m.smoke;
         mods->release += m.release;
         mods->spent_to_reserve |= m.spent_to_reserve;
     }

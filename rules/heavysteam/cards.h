@@ -129,6 +129,21 @@ int hs_play_card(struct hs_game *g, int seat, int c, enum hs_timing moment,
  */
 json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing moment);
 
+/*
+ * The card a move names: v is a catalog id, and the card is the lowest
+ * copy of it in seat's hand (copies are alike, and a stored game gives
+ * each id its copies in its own order, so a move never names a copy by
+ * its index). -1 when v is not a string or seat holds no such card.
+ * hs_cards_playable lists one entry per id, that copy.
+ */
+int hs_hand_card(const struct hs_game *g, int seat, const json_t *v);
+
+/* The catalog id of card c (an index into g->card). */
+const char *hs_card_id(const struct hs_game *g, int c);
+
+/* Whether card c, in seat's hand, is the copy hs_hand_card names. */
+int hs_hand_card_first(const struct hs_game *g, int seat, int c);
+
 /* Resets the one-card-a-phase count; called as each phase begins. */
 void hs_cards_phase_begin(struct hs_game *g);
 

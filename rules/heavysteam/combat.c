@@ -39,19 +39,6 @@ const struct hs_weapon_card *hs_combat_weapon(const struct hs_game *g)
     return &hs_catalog_get()->weapon[titan_of(g, a->attacker)->card[a->mount]];
 }
 
-void hs_combat_stocks(struct hs_game *g)
-{
-    for (int i = 0; i < g->ntitans; i++) {
-        struct hs_cubes *d = &g->titan[i].cubes.drawn;
-
-        g->stock_white -= d->white;
-        g->stock_blue -= d->blue;
-        g->stock_red -= d->red;
-        g->stock_black -= d->black;
-        memset(d, 0, sizeof *d);
-    }
-}
-
 const struct hs_unit *hs_combat_unit(const struct hs_game *g, int unit)
 {
     const struct hs_catalog *cat = hs_catalog_get();
@@ -447,7 +434,7 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
         json_object_set_new(e, "target_unit", json_integer(a->target_unit));
     else
         json_object_set_new(e, "target", json_integer(a->target_seat));
-    hs_combat_stocks(g);
+    hs_game_settle(g);
     /* HS-AMB-35: the defender evades and plays its card before the roll;
      * a support unit cannot evade */
     if (a->target_unit >= 0) {
@@ -521,7 +508,7 @@ static int do_evade(struct hs_game *g, int seat, const struct hs_evade *ev,
         json_object_set_new(e, "steam", json_integer(cost));
         json_object_set_new(e, "dice", json_integer(a->evaded));
     }
-    hs_combat_stocks(g);
+    hs_game_settle(g);
     a->step = HS_AS_ROLL;
     return 0;
 }

@@ -22,6 +22,7 @@
 #define TURNPOST_HEAVYSTEAM_COMBAT_H
 
 #include "game.h"
+#include "mods.h"
 #include "titan_damage.h"
 
 /* Where an attack stands (g->attack.step). */
@@ -38,12 +39,6 @@ enum hs_attack_step {
     HS_AS_TRAILS                 /* heat into the firer's box, then the end */
 };
 
-/* What battle cards and smoke add to one attack; zero for nothing. */
-struct hs_mods {
-    int attack_dice, defense_dice, damage, critical, pierce;
-    int rerolls;                 /* free hit-location re-rolls */
-    int smoke;                   /* the target is in a sector with smoke */
-};
 
 /* Close combat's parenthesised dice (HS-R-20). */
 enum hs_boost { HS_BOOST_NONE, HS_BOOST_PAY, HS_BOOST_FREE };

@@ -314,7 +314,7 @@ int hs_combat_reroll(struct hs_game *g, int seat, enum hs_reroll choice,
         hs_combat_reroll_choices(g, &re, &legs);
         if (legs) {
             ask(g, HS_ASK_REROLL, seat);
-            hs_combat_stocks(g);
+            hs_game_settle(g);
             return 0;
         }
     } else if (choice == HS_TO_LEGS) {
@@ -588,5 +588,5 @@ void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events)
             break;
         }
     }
-    hs_combat_stocks(g);
+    hs_game_settle(g);
 }

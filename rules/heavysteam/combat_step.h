@@ -20,10 +20,6 @@ const struct hs_weapon_card *hs_combat_weapon(const struct hs_game *g);
 /* The stats of a support unit on the board (its card's, HS-DATA-15). */
 const struct hs_unit *hs_combat_unit(const struct hs_game *g, int unit);
 
-/* Moves the cubes titans drew from the stocks (or gave back) into the
- * game's stock counts. */
-void hs_combat_stocks(struct hs_game *g);
-
 /* Runs the attack on from g->attack.step until a question or its end. */
 void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events);
 

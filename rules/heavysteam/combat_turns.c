@@ -9,8 +9,10 @@
  * A team's attack is made by its first player in seat order who has not
  * passed; a player with no attack left passes without being asked.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "cards.h"
 #include "catalog.h"
 #include "combat.h"
 #include "game_json.h"
@@ -92,12 +94,51 @@ static int opt_int(const json_t *move, const char *key, int dflt)
            : json_is_boolean(v) ? json_is_true(v) : v ? -2 : dflt;
 }
 
+/* The battle card a move carries ("battle_card": its id, with
+ * its "choice"), played in moment into mods (HS-R-12, HS-R-95); 0 when
+ * the move carries none. */
+static int battle_card(struct hs_game *g, int seat, const json_t *move,
+                       enum hs_timing moment, struct hs_mods *mods,
+                       struct rng *rng, json_t *events, struct rules_error *err)
+{
+    int c;
+
+    if (!json_object_get(move, "battle_card"))
+        return 0;
+    if ((c = hs_hand_card(g, seat, json_object_get(move, "battle_card"))) < 0)
+        return rules_fail(err, "bad_card", "HS-R-12 (When to Play Battle Cards)",
+                          "\"battle_card\" is a card of your hand.");
+    return hs_play_card(g, seat, c, moment, json_object_get(move, "choice"), mods,
+                        rng, events, err);
+}
+
+/* An `attack` card goes with its declaration (HS-R-122): played while the
+ * attack about to be declared stands in g->attack, so the card's checks
+ * see its attacker and target; the game is the round's copy. */
+static int attack_card(struct hs_game *g, int seat, const struct hs_declare *d,
+                       const json_t *move, struct hs_mods *mods, struct rng *rng,
+                       json_t *events, struct rules_error *err)
+{
+    struct hs_attack before = g->attack;
+    int rc;
+
+    g->attack.active = 1;
+    g->attack.attacker = seat;
+    g->attack.target_seat = d->target_seat;
+    g->attack.target_unit = d->target_unit;
+    rc = battle_card(g, seat, move, HS_TIME_ATTACK, mods, rng, events, err);
+    g->attack = before;
+    return rc;
+}
+
 static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                    json_t *events, struct rules_error *err)
 {
     static const char *const keys[] = {"type", "mount", "unit", "target",
-                                       "target_unit", "hotshot", "boost", NULL};
+                                       "target_unit", "hotshot", "boost",
+                                       "battle_card", "choice", NULL};
     struct hs_declare d;
+    struct hs_mods mods = {0};
 
     if (hs_round_keys(move, keys, err))
         return -1;
@@ -114,15 +155,19 @@ static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *
         return rules_fail(err, "bad_attack", "HS-R-18 (Attack Cost)",
                           "An attack names a \"mount\" or a \"unit\", and a \"target\" "
                           "seat or a \"target_unit\".");
-    return hs_combat_declare(g, seat, &d, NULL, rng, events, err);
+    if (attack_card(g, seat, &d, move, &mods, rng, events, err))
+        return -1;
+    return hs_combat_declare(g, seat, &d, &mods, rng, events, err);
 }
 
 static int evade(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                  json_t *events, struct rules_error *err)
 {
-    static const char *const keys[] = {"type", "board", "card", NULL};
+    static const char *const keys[] = {"type", "board", "card", "battle_card",
+                                       "choice", NULL};
     json_t *c = json_object_get(move, "card");
     struct hs_evade ev;
+    struct hs_mods mods = {0};
 
     if (hs_round_keys(move, keys, err))
         return -1;
@@ -131,7 +176,10 @@ static int evade(struct hs_game *g, int seat, const json_t *move, struct rng *rn
     if (ev.board < 0 || ev.board > 1 || (c && !json_is_null(c) && ev.card < 0))
         return rules_fail(err, "bad_evade", "HS-R-24 (Evading)",
                           "\"board\" is 0 or 1, \"card\" the mount of an Evade card.");
-    return hs_combat_evade(g, seat, &ev, NULL, rng, events, err);
+    /* an `attacked` card is the evade question's answer (HS-R-95) */
+    if (battle_card(g, seat, move, HS_TIME_ATTACKED, &mods, rng, events, err))
+        return -1;
+    return hs_combat_evade(g, seat, &ev, &mods, rng, events, err);
 }
 
 static int reroll(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
@@ -202,6 +250,9 @@ int hs_combat_apply(struct hs_game *g, int seat, const json_t *move,
         pass(g, seat, 1, events);
         return 0;
     }
+    /* a `turn` card between attacks: the team's turn, no attack in progress */
+    if (g->ask == HS_ASK_ATTACK && strcmp(type, "card") == 0)
+        return hs_turn_card_apply(g, seat, move, rng, events, err);
     if (strcmp(type, want[g->ask]) != 0)
         return rules_fail(err, "unknown_move", HS_RULE_ALTERNATE,
                           "The attack waits for \"%s\".", want[g->ask]);
@@ -219,16 +270,57 @@ int hs_combat_apply(struct hs_game *g, int seat, const json_t *move,
 
 /* ---- legal moves -------------------------------------------------------- */
 
+/* Adds to each entry of base one copy per battle card in cards (as
+ * hs_cards_playable lists them): the entry with "battle_card" and its
+ * "choice" options. */
+static void with_cards(json_t *moves, const json_t *base, const json_t *cards)
+{
+    size_t i;
+    json_t *c;
+
+    json_array_foreach(cards, i, c) {
+        json_t *e = json_deep_copy(base);
+
+        json_object_set(e, "battle_card", json_object_get(c, "id"));
+        if (json_array_size(json_object_get(c, "options")) > 0) {
+            json_object_set_new(e, "form", json_string("shape"));
+            json_object_set(e, "choice", json_object_get(c, "options"));
+        }
+        json_array_append_new(moves, e);
+    }
+}
+
+/* The `attack` cards seat could play with an attack on the target of o. */
+static json_t *attack_cards(const struct hs_game *g, int seat,
+                            const struct hs_attack_option *o)
+{
+    struct hs_game *w = malloc(sizeof *w);
+    json_t *cards;
+
+    if (!w)
+        return json_array();
+    memcpy(w, g, sizeof *w);
+    w->attack.active = 1;
+    w->attack.attacker = seat;
+    w->attack.target_seat = o->target_seat;
+    w->attack.target_unit = o->target_unit;
+    cards = hs_cards_playable(w, seat, HS_TIME_ATTACK);
+    free(w);
+    return cards;
+}
+
 static void attack_moves(const struct hs_game *g, int seat, json_t *moves)
 {
     struct hs_attack_option opt[HS_MAX_OPTIONS];
     int n = hs_combat_options(g, seat, opt);
 
     json_array_append_new(moves, hs_round_entry("pass", "move"));
+    hs_turn_card_moves(g, seat, moves);
     for (int i = 0; i < n; i++) {
         const struct hs_attack_option *o = &opt[i];
         int shape = o->hotshot_max > 0 || o->boost == HS_BOOST_PAY;
         json_t *e = hs_round_entry("attack", shape ? "shape" : "move");
+        json_t *cards;
 
         if (o->mount >= 0)
             json_object_set_new(e, "mount",
@@ -244,6 +336,9 @@ static void attack_moves(const struct hs_game *g, int seat, json_t *moves)
                                                          o->hotshot_max));
         if (o->boost == HS_BOOST_PAY)
             json_object_set_new(e, "boost", json_pack("{s:[i, i]}", "of", 0, 1));
+        cards = attack_cards(g, seat, o);
+        with_cards(moves, e, cards);
+        json_decref(cards);
         json_array_append_new(moves, e);
     }
 }
@@ -309,6 +404,12 @@ static void evade_moves(const struct hs_game *g, int seat, json_t *moves)
     }
     e = hs_round_entry("evade", "move");
     json_object_set_new(e, "board", json_integer(0));
+    {
+        json_t *cards = hs_cards_playable(g, seat, HS_TIME_ATTACKED);
+
+        with_cards(moves, e, cards);
+        json_decref(cards);
+    }
     json_array_append_new(moves, e);
     e = hs_round_entry("evade", "shape");
     json_object_set_new(e, "board", json_pack("{s:o}", "of", board));

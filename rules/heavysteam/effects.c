@@ -87,7 +87,7 @@ void hs_effect_mods(const struct hs_effect *e, enum hs_size size,
         case HS_OP_DAMAGE: m->damage += s->n; break;
         case HS_OP_CRITICAL: m->critical += s->n; break;
         case HS_OP_PIERCE: m->pierce += s->n; break;
-        case HS_OP_REROLL_LOCATION: m->reroll++; break;
+        case HS_OP_REROLL_LOCATION: m->rerolls++; break;
         case HS_OP_RELEASE: m->release += s->n; break;
         case HS_OP_SPENT_TO_RESERVE: m->spent_to_reserve = 1; break;
         default: break;
@@ -344,12 +344,10 @@ static int play_terrain(struct hs_game *g, int seat, const json_t *choice,
                         json_t *events, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
-    const json_t *cj = json_object_get(choice, "terrain");
-    int c = json_is_integer(cj) ? (int)json_integer_value(cj) : -1;
+    int c = hs_hand_card(g, seat, json_object_get(choice, "terrain"));
     struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
 
-    if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat ||
-        cat->battle[g->card[c]].kind != HS_K_TERRAIN)
+    if (c < 0 || cat->battle[g->card[c]].kind != HS_K_TERRAIN)
         return rules_fail(err, "no_terrain_card", "Terrain cards",
                           "Name a terrain card of your hand (\"terrain\").");
     if (ta->terrain >= 0)
@@ -448,10 +446,10 @@ static int give(struct hs_game *g, int seat, const struct hs_step *step,
                           "Choose %d cards of your hand to give (\"give\").", want);
     ids = json_array();
     for (int i = 0; i < want; i++) {
-        const json_t *cj = json_array_get(list, (size_t)i);
-        int c = json_is_integer(cj) ? (int)json_integer_value(cj) : -1;
+        /* a copy given is no longer seat's: a second id names the next */
+        int c = hs_hand_card(g, seat, json_array_get(list, (size_t)i));
 
-        if (c < 0 || c >= g->ncards || g->zone[c] != HS_Z_HAND || g->holder[c] != seat) {
+        if (c < 0) {
             json_decref(ids);
             return rules_fail(err, "not_in_hand", RULE_VOCAB,
                               "Card %d to give is not in your hand.", i + 1);
@@ -736,7 +734,8 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
             json_t *h = json_array();
 
             for (int i = 0; i < n; i++)
-                json_array_append_new(h, json_integer(hand[i]));
+                json_array_append_new(h, json_string(
+                                             hs_catalog_get()->battle[g->card[hand[i]]].id));
             json_object_set_new(o, "give", h);
             json_object_set_new(o, "n", json_integer(step->n < n ? step->n : n));
         }
@@ -748,8 +747,9 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
     case HS_OP_PLAY_TERRAIN:
         for (int c = 0; c < g->ncards; c++)
             if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
-                cat->battle[g->card[c]].kind == HS_K_TERRAIN)
-                json_array_append_new(a, json_integer(c));
+                cat->battle[g->card[c]].kind == HS_K_TERRAIN &&
+                hs_hand_card_first(g, seat, c))
+                json_array_append_new(a, json_string(cat->battle[g->card[c]].id));
         json_object_set(o, "terrain", a);
         break;
     default:

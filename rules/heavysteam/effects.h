@@ -33,14 +33,8 @@
 #define TURNPOST_HEAVYSTEAM_EFFECTS_H
 
 #include "game.h"
+#include "mods.h"
 
-/* What a card adds to an attack or a phase, read by combat and the round. */
-struct hs_mods {
-    int attack_dice, defense_dice, damage, critical, pierce;
-    int reroll;                  /* free hit-location re-rolls */
-    int release;                 /* more cubes released in the Pressure phase */
-    int spent_to_reserve;        /* the firing's steam to the reserve */
-};
 
 /* 1 when effects.c interprets op. */
 int hs_op_supported(enum hs_op op);

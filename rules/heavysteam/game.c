@@ -368,69 +368,6 @@ static int check_seat_titan(const struct hs_game *g, int s)
     return 0;
 }
 
-/* ---- the attack ---------------------------------------------------------------- */
-
-#define ATTACK_FIELDS 18
-static const char *const attack_keys[ATTACK_FIELDS + 1] = {
-    "attacker", "mount", "unit", "target_seat", "target_unit", "range", "dice",
-    "damage", "evaded", "hits", "crits", "defends", "crit_defends", "location",
-    "rerolled", "to_place", "critical", "shots_left", NULL};
-
-static int *attack_field(struct hs_attack *a, int k)
-{
-    int *f[ATTACK_FIELDS] = {
-        &a->attacker, &a->mount, &a->unit, &a->target_seat, &a->target_unit,
-        &a->range, &a->dice, &a->damage, &a->evaded, &a->hits, &a->crits,
-        &a->defends, &a->crit_defends, &a->location, &a->rerolled, &a->to_place,
-        &a->critical, &a->shots_left};
-
-    return f[k];
-}
-
-static int load_attack(struct hs_game *g, const json_t *o)
-{
-    int lo[ATTACK_FIELDS], hi[ATTACK_FIELDS];
-
-    memset(&g->attack, 0, sizeof g->attack);
-    if (json_is_null(o))
-        return 0;
-    if (!json_is_object(o) || rules_unknown_key(o, attack_keys))
-        return -1;
-    for (int k = 0; k < ATTACK_FIELDS; k++) {
-        lo[k] = 0;
-        hi[k] = 999;
-    }
-    hi[0] = g->nplayers - 1;
-    lo[1] = -1, hi[1] = HS_MOUNTS - 1;
-    lo[2] = -1, hi[2] = g->nunits - 1;
-    lo[3] = -1, hi[3] = g->nplayers - 1;
-    lo[4] = -1, hi[4] = g->nunits - 1;
-    hi[5] = HS_SECTORS - 1;
-    lo[13] = -1, hi[13] = HS_LOCATIONS - 1;
-    hi[14] = hi[16] = 1;
-    for (int k = 0; k < ATTACK_FIELDS; k++)
-        if (hs_get_int(o, attack_keys[k], lo[k], hi[k], attack_field(&g->attack, k)))
-            return -1;
-    g->attack.active = 1;
-    /* a titan's weapon or a unit attacks, a titan or a unit is the target */
-    return (g->attack.mount >= 0) == (g->attack.unit >= 0) ||
-                   (g->attack.target_seat >= 0) == (g->attack.target_unit >= 0)
-               ? -1 : 0;
-}
-
-static json_t *dump_attack(const struct hs_game *g)
-{
-    struct hs_attack a = g->attack;
-    json_t *o;
-
-    if (!a.active)
-        return json_null();
-    o = json_object();
-    for (int k = 0; k < ATTACK_FIELDS; k++)
-        json_object_set_new(o, attack_keys[k], json_integer(*attack_field(&a, k)));
-    return o;
-}
-
 /* ---- the whole state --------------------------------------------------------------- */
 
 static int load_counters(struct hs_game *g, const json_t *state)
@@ -566,7 +503,7 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
     json_array_foreach(a, i, v)
         if (hs_unit_load(g, (int)i, v, err))
             return -1;
-    if (load_attack(g, json_object_get(state, "attack")))
+    if (hs_attack_load(g, json_object_get(state, "attack")))
         return hs_corrupt(err, "attack");
     if (load_stocks(g, json_object_get(state, "stocks")) ||
         hs_get_int(state, "discarded_white", 0, 1000, &g->discarded_white))
@@ -615,7 +552,7 @@ json_t *hs_game_dump(const struct hs_game *g)
     json_object_set_new(o, "seats", seats);
     json_object_set_new(o, "titans", titans);
     json_object_set_new(o, "units", units);
-    json_object_set_new(o, "attack", dump_attack(g));
+    json_object_set_new(o, "attack", hs_attack_dump(g));
     json_object_set_new(o, "battle_cards", dump_battle_cards(g));
     json_object_set_new(o, "nobody_bought", json_boolean(g->nobody_bought));
     json_object_set_new(o, "stocks",

@@ -35,6 +35,11 @@ json_t *hs_unit_dump(const struct hs_game *g, int i);
  * battle, not yet claimed; claims it. -1 when none. */
 int hs_claim_in_play(struct hs_game *g, int battle, int seat, int claimed[]);
 
+/* The attack in progress (game_attack.c), JSON null for none; read after
+ * the counters, seats, titans and units it is checked against. */
+int hs_attack_load(struct hs_game *g, const json_t *o);
+json_t *hs_attack_dump(const struct hs_game *g);
+
 /* The battle cards' state beyond their zones (game_event.c): the event
  * waiting for an answer, the smoke tokens, the initiative bonus; read
  * after the rest, whose seats, titans and question it is checked against. */

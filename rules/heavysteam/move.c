@@ -181,17 +181,7 @@ static int done(struct hs_game *g, int seat, const json_t *move, struct rng *rng
 static int play(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                 json_t *events, struct rules_error *err)
 {
-    static const char *const keys[] = {"type", "card", "choice", NULL};
-    struct hs_mods mods = {0};
-    int c;
-
-    if (hs_round_keys(move, keys, err))
-        return -1;
-    if (hs_get_int(move, "card", 0, g->ncards - 1, &c))
-        return rules_fail(err, "bad_card", "HS-R-12 (When to Play Battle Cards)",
-                          "\"card\" is a card of your hand.");
-    if (hs_play_card(g, seat, c, HS_TIME_TURN, json_object_get(move, "choice"), &mods,
-                     rng, events, err))
+    if (hs_turn_card_apply(g, seat, move, rng, events, err))
         return -1;
     after_move(g, seat);
     return 0;
@@ -269,19 +259,9 @@ void hs_move_moves(const struct hs_game *g, int seat, json_t *moves)
         return;
     }
     {
-        json_t *cards = hs_cards_playable(g, seat, HS_TIME_TURN), *c, *e;
-        size_t i;
+        json_t *e;
 
-        json_array_foreach(cards, i, c) {
-            int shape = json_array_size(json_object_get(c, "options")) > 0;
-
-            e = hs_round_entry("card", shape ? "shape" : "move");
-            json_object_set(e, "card", json_object_get(c, "card"));
-            if (shape)
-                json_object_set(e, "choice", json_object_get(c, "options"));
-            json_array_append_new(moves, e);
-        }
-        json_decref(cards);
+        hs_turn_card_moves(g, seat, moves);
         e = hs_round_entry("done", "move");
         for (int k = 0; ta->moved && k < 2; k++) {
             json_t *of = support_options(g, seat, k);

@@ -281,6 +281,11 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
 {
     if (hs_pilot_power_is(move))
         return hs_pilot_power_apply(g, seat, move, rng, events, err);
+    /* a `turn` card where the phase's own moves play none (HS-R-124) */
+    if ((g->ask == HS_ASK_FLOW || g->ask == HS_ASK_AFTER_FLOW || g->ask == HS_ASK_BUY ||
+         g->ask == HS_ASK_FREE_MOVE) &&
+        strcmp(json_string_value(json_object_get(move, "type")), "card") == 0)
+        return hs_turn_card_apply(g, seat, move, rng, events, err);
     switch (g->ask) {
     case HS_ASK_MOVE:
     case HS_ASK_AFTER_MOVE:
@@ -388,13 +393,17 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
         case HS_ASK_FLOW:
         case HS_ASK_AFTER_FLOW:
             hs_steam_moves(g, seat, moves);
+            hs_turn_card_moves(g, seat, moves);
             break;
         case HS_ASK_BUY:
         case HS_ASK_EVENT:
             cards_moves(g, seat, moves);
+            if (g->ask == HS_ASK_BUY)
+                hs_turn_card_moves(g, seat, moves);
             break;
         case HS_ASK_FREE_MOVE:
             hs_free_move_moves(g, seat, moves);
+            hs_turn_card_moves(g, seat, moves);
             break;
         default:
             break;

@@ -47,6 +47,11 @@ int hs_round_keys(const json_t *move, const char *const *allowed,
 /* A move of the legal-moves listing: {"type": type, "form": form}. */
 json_t *hs_round_entry(const char *type, const char *form);
 
+/* ---- a `turn` card between questions (turn_cards.c) ---- */
+int hs_turn_card_apply(struct hs_game *g, int seat, const json_t *move,
+                       struct rng *rng, json_t *events, struct rules_error *err);
+void hs_turn_card_moves(const struct hs_game *g, int seat, json_t *moves);
+
 /* ---- Move (move.c) ---- */
 void hs_move_start(struct hs_game *g, int seat);
 int hs_move_apply(struct hs_game *g, int seat, const json_t *move,

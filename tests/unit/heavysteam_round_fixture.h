@@ -288,6 +288,15 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
     json_object_del(m, "form");
     if (!shape)
         return m;
+    /* a battle card played with an attack or an evade: its one choice */
+    if ((v = json_object_get(e, "battle_card")) && strcmp(type, "card") != 0 &&
+        (v = json_object_get(e, "choice"))) {
+        if (json_array_size(v) != 1) {
+            json_decref(m);
+            return NULL;
+        }
+        json_object_set_new(m, "choice", fill_choice(json_array_get(v, 0)));
+    }
     if (strcmp(type, "flow") == 0) {
         json_object_del(m, "station");
         json_object_del(m, "cubes");
@@ -341,10 +350,11 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
         json_object_set_new(m, "repairs", reps);
     } else if (strcmp(type, "free_move") == 0) {
         const json_t *s = json_object_get(e, "steps");
+        /* one pick a statement: argument order is the compiler's */
+        json_t *from = one_of(json_object_get(s, "from"));
+        json_t *to = one_of(json_object_get(s, "to"));
 
-        json_object_set_new(m, "steps",
-                            json_pack("[{s:O, s:O}]", "from", one_of(json_object_get(s, "from")),
-                                      "to", one_of(json_object_get(s, "to"))));
+        json_object_set_new(m, "steps", json_pack("[{s:O, s:O}]", "from", from, "to", to));
     } else if (strcmp(type, "card") == 0 && json_array_size(json_object_get(e, "choice")) == 1) {
         json_object_set_new(m, "choice", fill_choice(json_array_get(json_object_get(e, "choice"), 0)));
     } else {

@@ -585,7 +585,7 @@ static void test_hs_data_08_maneuver(void)
     /* in the Cards phase: Woods alone has the Move icon, Maneuver none */
     CHECK_EQ_INT(hs_play_card(g, 0, woods, HS_TIME_TURN, NULL, NULL, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "wrong_phase");
-    choice = json_pack("{s:i}", "terrain", woods);
+    choice = json_pack("{s:s}", "terrain", hs_card_id(g, woods));
     CHECK(ok(hs_play_card(g, 0, man, HS_TIME_TURN, choice, NULL, &R, events, &err), &err));
     json_decref(choice);
     CHECK_EQ_INT(g->zone[man], HS_Z_DISCARD);

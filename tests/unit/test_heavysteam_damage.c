@@ -493,7 +493,9 @@ static void test_whole_rounds_keep_every_cube_accounted_for(void)
                 CHECK(ok(hs_titan_pay(t, mob, t->board->move_cost[0], HS_PAY_PRESSURE,
                                       events, &err), &err));
             enum hs_location l = (enum hs_location)pick(HS_LOCATIONS);
-            pts = hs_titan_shields(t, l, pick(4), pick(3) ? 0 : 1, &rng, events);
+            int bonus = pick(4), blocked = pick(3) ? 0 : 1;  /* in this order */
+
+            pts = hs_titan_shields(t, l, bonus, blocked, &rng, events);
             if (t->destroyed)
                 break;
             CHECK(ok(hs_titan_hit(t, l, pts, pick(2), events, &err), &err));

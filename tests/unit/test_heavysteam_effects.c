@@ -24,11 +24,11 @@ static void test_vocabulary_steal_and_give(void)
     for (int c = 0; c < g->ncards && mine < 0; c++)
         if (g->zone[c] == HS_Z_HAND && g->holder[c] == 0)
             mine = c;
-    choice = json_pack("{s:[i]}", "give", g->ncards);
+    choice = json_pack("{s:[s]}", "give", "no_such_card");
     CHECK_EQ_INT(hs_effect_step(g, 0, -1, &e->step[1], choice, NULL, &R, events, &err), -1);
     CHECK_EQ_STR(err.code, "not_in_hand");
     json_decref(choice);
-    choice = json_pack("{s:[i]}", "give", mine);
+    choice = json_pack("{s:[s]}", "give", hs_card_id(g, mine));
     CHECK(ok(hs_effect_step(g, 0, -1, &e->step[1], choice, NULL, &R, events, &err), &err));
     json_decref(choice);
     CHECK_EQ_INT(g->holder[mine], 1);
@@ -140,7 +140,7 @@ static void test_vocabulary_attack_numbers(void)
     hs_effect_mods(&cat->battle[hs_catalog_battle(cat, "called_shot")].effect, HS_HEAVY, &m);
     CHECK_EQ_INT(m.attack_dice, 1);
     CHECK_EQ_INT(m.critical, 1);
-    CHECK_EQ_INT(m.reroll, 1);
+    CHECK_EQ_INT(m.rerolls, 1);
     CHECK_EQ_INT(m.pierce, 1);
     /* the rounds' phases are not written yet: the phase is set, nothing else */
     g->phase = HS_PH_PRESSURE;
@@ -173,7 +173,7 @@ static void test_vocabulary_discard_terrain(void)
     hs_buy_begin(g);
     if (!CHECK(man >= 0 && woods >= 0))
         goto out;
-    choice = json_pack("{s:i}", "terrain", woods);
+    choice = json_pack("{s:s}", "terrain", hs_card_id(g, woods));
     CHECK(ok(hs_play_card(g, 0, man, HS_TIME_TURN, choice, NULL, &R, events, &err), &err));
     json_decref(choice);
     CHECK_EQ_INT(g->titan[0].terrain, woods);

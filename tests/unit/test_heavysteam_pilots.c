@@ -388,7 +388,7 @@ static void test_hs_r_119_pennywhistle_repair_removes_one_more(void)
     int seen = 0;
 
     heat_bias = 1;
-    for (int guard = 0; !seen && guard < 40000; guard++) {
+    for (int guard = 0; !seen && guard < 200000; guard++) {
         if (!g || g->stage != HS_STAGE_ROUND || g->round > 12) {
             free(g);
             g = round_game_with(7 + guard, NULL, pilots);
@@ -535,7 +535,7 @@ static void test_hs_r_116_pennywhistle_repairs_three(void)
     int seen = 0;
 
     heat_bias = 1;
-    for (int guard = 0; !seen && guard < 40000; guard++) {
+    for (int guard = 0; !seen && guard < 200000; guard++) {
         struct hs_titan *t;
         json_t *e, *o, *pick;
         int n, before;

@@ -151,7 +151,8 @@ static int terrain_case(struct hs_game *g, int c, json_t *events)
     /* holding, the card cannot be played (HS-R-96) */
     CHECK(play_ok(g, "{\"type\": \"hold\"}", events));
     if (g->ask == HS_ASK_AFTER_MOVE && g->ask_seat == seat) {
-        snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": %d}", c);
+        snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"%s\"}",
+                 hs_card_id(g, c));
         CHECK_EQ_INT(play(g, seat, text, NULL, &err), -1);
         CHECK_EQ_STR(err.code, "not_moved");
         CHECK(play_ok(g, "{\"type\": \"done\"}", events));
@@ -162,7 +163,7 @@ static int terrain_case(struct hs_game *g, int c, json_t *events)
     snprintf(text, sizeof text, "{\"type\": \"move\", \"pay\": 1, \"sector\": %d}",
              ta->sector);
     CHECK(play_ok(g, text, events));
-    snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": %d}", c);
+    snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"%s\"}", hs_card_id(g, c));
     CHECK(play_ok(g, text, events));
     CHECK_EQ_INT(ta->terrain, c);
     CHECK_EQ_INT(g->zone[c], HS_Z_IN_PLAY);

@@ -58,7 +58,8 @@ static void test_hs_r_16_supports_move_after_a_paid_move(void)
         CHECK(play_ok(g, text, NULL));
         CHECK_EQ_INT(g->ask, HS_ASK_AFTER_MOVE);
         snprintf(text, sizeof text,
-                 "{\"type\": \"card\", \"card\": %d, \"choice\": {\"sector\": %d}}", c,
+                 "{\"type\": \"card\", \"card\": \"%s\", \"choice\": {\"sector\": %d}}",
+                 hs_card_id(g, c),
                  g->titan[g->p[seat].titan].sector);
         CHECK(play_ok(g, text, NULL));
         if (!CHECK_EQ_INT(g->nunits, 1)) {

@@ -1,10 +1,14 @@
 /*
  * test_heavysteam_state.c - a Heavy Steam game's JSON state (game.h):
  * load(dump) the same state before and after the pilots' reveal and in
- * the middle of an event, and broken copies of dumped states refused or
+ * the middle of an event and at each question of an attack, and broken
+ * copies of dumped states refused or
  * loaded into states that round-trip with their cubes counted.
  */
 #include "heavysteam_game_fixture.h"
+#include "../../rules/heavysteam/combat.h"
+#include "../../rules/heavysteam/round.h"
+#include "heavysteam_round_fixture.h"
 
 /* ---- load ----------------------------------------------------------------- */
 
@@ -387,8 +391,122 @@ static void mutate_all(json_t *root, json_t *node)
     }
 }
 
+/* The questions an attack asks between moves. */
+static const enum hs_ask attack_asks[] = {HS_ASK_EVADE, HS_ASK_REROLL, HS_ASK_DAMAGE,
+                                          HS_ASK_LAST_CUBE};
+#define NASKS (sizeof attack_asks / sizeof attack_asks[0])
+
+/* Games played by random legal moves through the round (round fixture)
+ * until each question of an attack has been asked once: the game at
+ * that question in at[k] (NULL when no seed reached it). */
+static void attack_games(struct hs_game *at[NASKS])
+{
+    size_t found = 0;
+
+    memset(at, 0, NASKS * sizeof at[0]);
+    for (int k = 1; k <= 60 && found < NASKS; k++) {
+        struct hs_game *g = round_game(k, k % 2 ? NULL : "light");
+
+        for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND && found < NASKS;
+             step++) {
+            for (size_t q = 0; q < NASKS; q++)
+                if (g->ask == attack_asks[q] && !at[q]) {
+                    at[q] = malloc(sizeof *g);
+                    memcpy(at[q], g, sizeof *g);
+                    found++;
+                }
+            if (random_move(g, NULL) < 0)
+                break;
+        }
+        free(g);
+    }
+}
+
+/* A game stored at each question of an attack loads back the same, its
+ * attack whole (the combat block), and asks the same question. */
+static void test_state_round_trips_at_each_question_of_an_attack(void)
+{
+    struct hs_game *at[NASKS];
+
+    attack_games(at);
+    for (size_t q = 0; q < NASKS; q++) {
+        struct hs_game *h = calloc(1, sizeof *h);
+        struct rules_error err;
+        json_t *s, *m1, *m2;
+
+        if (!CHECK(at[q] != NULL)) {
+            fprintf(stderr, "  no game reached %s\n", hs_ask_name(attack_asks[q]));
+            free(h);
+            continue;
+        }
+        CHECK(at[q]->attack.active);
+        check_round_trip(at[q]);
+        check_cubes(at[q]);
+        s = hs_game_dump(at[q]);
+        CHECK(json_is_object(json_object_get(s, "attack")));
+        CHECK_EQ_INT(hs_game_load(h, s, &err), 0);
+        CHECK(memcmp(&h->attack, &at[q]->attack, sizeof h->attack) == 0);
+        CHECK_EQ_INT(h->ask, at[q]->ask);
+        m1 = hs_round_moves(at[q], at[q]->ask_seat);
+        m2 = hs_round_moves(h, h->ask_seat);
+        CHECK(json_equal(m1, m2));
+        json_decref(m1);
+        json_decref(m2);
+        json_decref(s);
+        free(h);
+        free(at[q]);
+    }
+}
+
+/* An attack outside the Combat phase, or waiting at a step no question
+ * answers, is refused. */
+static void test_state_refuses_a_damaged_attack(void)
+{
+    struct hs_game *at[NASKS];
+
+    attack_games(at);
+    for (size_t q = 0; q < NASKS; q++) {
+        json_t *s, *a;
+        struct hs_game *h = calloc(1, sizeof *h);
+        struct rules_error err;
+
+        if (!at[q]) {
+            free(h);
+            continue;
+        }
+        s = hs_game_dump(at[q]);
+        a = json_object_get(s, "attack");
+        json_object_set_new(s, "phase", json_string("move"));
+        CHECK_EQ_INT(hs_game_load(h, s, &err), -1);
+        json_object_set_new(s, "phase", json_string("combat"));
+        json_object_set_new(a, "step", json_integer(HS_AS_ROLL));
+        CHECK_EQ_INT(hs_game_load(h, s, &err), -1);
+        json_object_set_new(s, "attack", json_null());
+        CHECK_EQ_INT(hs_game_load(h, s, &err), -1);
+        json_decref(s);
+        free(h);
+        free(at[q]);
+    }
+}
+
 static void test_state_load_survives_every_damaged_leaf(void)
 {
+    struct hs_game *at[NASKS];
+
+    attack_games(at);
+    for (size_t q = 0; q < NASKS; q++) {
+        json_t *s, *copy;
+
+        if (!at[q])
+            continue;
+        s = hs_game_dump(at[q]);
+        copy = json_deep_copy(s);
+        mutate_all(s, s);
+        CHECK(json_equal(s, copy));
+        json_decref(s);
+        json_decref(copy);
+        free(at[q]);
+    }
     for (int revealed = 0; revealed < 3; revealed++) {
         struct hs_game *g = stored_game(revealed);
         json_t *s = hs_game_dump(g), *copy = json_deep_copy(s);
@@ -412,6 +530,8 @@ int main(void)
     RUN(test_state_round_trips_in_the_middle_of_an_event);
     RUN(test_state_load_refuses_damaged_states);
     RUN(test_state_load_takes_cubes_moved_between_places);
+    RUN(test_state_round_trips_at_each_question_of_an_attack);
+    RUN(test_state_refuses_a_damaged_attack);
     RUN(test_state_load_survives_every_damaged_leaf);
     return check_summary();
 }

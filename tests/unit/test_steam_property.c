@@ -688,9 +688,11 @@ static void check_refused(json_t *st, int seat, json_t *move, struct rng *r,
     json_object_foreach(bad, key, v) {
         if (k++ != which)
             continue;
-        if (json_is_integer(v))
-            json_object_set_new(bad, key, json_integer(json_integer_value(v) +
-                                                      (pick(r, 2) ? 1 : -1) * (1 + (int)pick(r, 40))));
+        if (json_is_integer(v)) {
+            int sign = pick(r, 2) ? 1 : -1, by = 1 + (int)pick(r, 40);
+
+            json_object_set_new(bad, key, json_integer(json_integer_value(v) + sign * by));
+        }
         else if (json_is_string(v) && strcmp(key, "type"))
             json_object_set_new(bad, key, json_string(pick(r, 2) ? "e1" : "straight"));
         else if (json_is_array(v) && json_array_size(v))
@@ -699,12 +701,15 @@ static void check_refused(json_t *st, int seat, json_t *move, struct rng *r,
             json_object_del(bad, key);
         break;
     }
-    if (which == n)
-        json_object_set_new(bad, junk_keys[pick(r, 8)], json_integer((json_int_t)pick(r, 9)));
-    else if (which == n + 1)
+    if (which == n) {
+        const char *junk = junk_keys[pick(r, 8)];
+
+        json_object_set_new(bad, junk, json_integer((json_int_t)pick(r, 9)));
+    } else if (which == n + 1) {
         json_object_set_new(bad, "type", json_string(pick(r, 2) ? "bid" : "deliver"));
-    else if (which == n + 2)
+    } else if (which == n + 2) {
         json_object_set_new(bad, "x", json_true());
+    }
     memset(&err, 0, sizeof err);
     if (eng->apply(&s, seat, bad, &rr, &ev, &err) == -1) {
         after = json_dumps(st, JSON_SORT_KEYS | JSON_COMPACT);
