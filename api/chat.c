@@ -68,7 +68,10 @@ char *chat_view(struct db *db, const struct storage_game *g, int seat)
         appendf(out, &used, CHAT_MAX, "**Last moves:**%s%s", "", "");
         json_array_foreach(log, i, m) {
             int s = (int)json_integer_value(json_object_get(m, "seat"));
-            char *text = e->text_move(json_object_get(m, "move"));
+            char *text;
+
+            play_move_seen(g->ruleset, strcmp(g->status, "finished") == 0, m, seat);
+            text = e->text_move(json_object_get(m, "move"));
 
             if (text && (appendf(out, &used, CHAT_MAX, " %s `", i ? "·" : "", "") ||
                          appendf(out, &used, CHAT_MAX, "%s` (%s)", text, who(g, s, buf))))

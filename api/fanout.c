@@ -138,6 +138,17 @@ static void game_event(struct happening *h, const json_t *l, const char *type,
             json_object_set(d, "mover", json_object_get(h->row, "mover"));
             json_object_set(d, "kind", json_object_get(h->row, "kind"));
             json_object_set(d, "move", json_object_get(h->row, "move"));
+            /* d's "seat" is the receiver's; the mover's goes in for the engine */
+            {
+                json_t *m = json_pack("{s:O, s:O}", "seat", json_object_get(h->row, "mover"),
+                                      "move", json_object_get(h->row, "move"));
+                const char *status = json_string_value(json_object_get(p, "status"));
+
+                play_move_seen(json_string_value(json_object_get(h->row, "ruleset")),
+                               status && strcmp(status, "finished") == 0, m, s);
+                json_object_set(d, "move", json_object_get(m, "move"));
+                json_decref(m);
+            }
             json_object_set_new(d, "events",
                                 play_events_for(json_object_get(h->row, "events"), s));
             json_object_set(d, "status", json_object_get(p, "status"));

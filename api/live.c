@@ -36,6 +36,7 @@ struct live_stream {
     char *buf;                   /* what the connection has yet to send */
     size_t len, off, cap;
     char game_id[37];            /* "" for an account's stream */
+    char ruleset[32];            /* the game's */
     char account[37];            /* an account's stream: whose */
     int seat;
     int64_t pos;                 /* the last log entry sent (hub only) */
@@ -84,7 +85,8 @@ static uint64_t mono_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, int64_t mpos)
+struct live_stream *live_stream_new(const char *game_id, const char *ruleset, int seat,
+                                    int64_t pos, int64_t mpos)
 {
     struct live_stream *s = calloc(1, sizeof *s);
 
@@ -92,6 +94,7 @@ struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, 
         return NULL;
     pthread_mutex_init(&s->mu, NULL);
     snprintf(s->game_id, sizeof s->game_id, "%s", game_id);
+    snprintf(s->ruleset, sizeof s->ruleset, "%s", ruleset);
     s->seat = seat;
     s->pos = pos;
     s->mpos = mpos;
@@ -103,7 +106,7 @@ struct live_stream *live_stream_new(const char *game_id, int seat, int64_t pos, 
 
 struct live_stream *live_stream_new_account(const char *account, int64_t pos)
 {
-    struct live_stream *s = live_stream_new("", -1, pos, 0);
+    struct live_stream *s = live_stream_new("", "", -1, pos, 0);
 
     if (s)
         snprintf(s->account, sizeof s->account, "%s", account);
@@ -447,6 +450,8 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
                 entry = json_copy(m);
                 json_object_set_new(entry, "events",
                                     play_events_for(json_object_get(m, "events"), s->seat));
+                /* a stream does not learn the end before its last move: hide */
+                play_move_seen(s->ruleset, 0, entry, s->seat);
                 push_event(s, seqs, "move", entry);
                 json_decref(entry);
                 s->pos = seq;

@@ -323,13 +323,14 @@ void handle_move_submit(struct request *r, struct worker *w)
                       (long long)g.version);
         goto refused;
     }
-    if (!(g.must_act & (1u << seat))) {
+    e = play_engine(&g);
+    /* standing orders and the like: any seat, whoever must act */
+    if (!(g.must_act & (1u << seat)) && !(e->any_time && e->any_time(move))) {
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
         goto refused;
     }
     if (message && message_or_reply(r, &g, seat, message, &text_msg, &to))
         goto refused;
-    e = play_engine(&g);
     play_rng(&g, &rng);
     if (e->apply(&g.state, seat, move, &rng, &events, &err)) {
         reply_refused(r, &err);
@@ -461,6 +462,7 @@ void handle_moves_list(struct request *r, struct worker *w)
         json_object_set_new(m, "events",
                             play_events_for(json_object_get(m, "events"), seat));
         json_object_del(m, "rng_pos");
+        play_move_seen(g.ruleset, strcmp(g.status, "finished") == 0, m, seat);
         json_array_append(out, m);
     }
     snprintf(key, sizeof key, "%lld",

@@ -221,6 +221,19 @@ json_t *play_events_for(const json_t *events, int seat)
     return out;
 }
 
+void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer)
+{
+    const struct rules_engine *e = rules_engine_find(ruleset);
+    json_t *seen;
+
+    if (finished || !e || !e->move_seen)
+        return;
+    seen = e->move_seen(json_object_get(m, "move"),
+                        (int)json_integer_value(json_object_get(m, "seat")), viewer);
+    if (seen)
+        json_object_set_new(m, "move", seen);
+}
+
 void play_rng(const struct storage_game *g, struct rng *rng)
 {
     const char *entropy[RULES_MAX_SEATS] = {0};

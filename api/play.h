@@ -31,6 +31,13 @@ json_t *play_view(const struct storage_game *g, int seat);
 /* events as seat may see them: private events of others left out. */
 json_t *play_events_for(const json_t *events, int seat);
 
+/*
+ * Puts in the log entry m (its "seat" and "move") what viewer (-1: a
+ * spectator) may see of its move, as the game's engine says (move_seen)
+ * while the game is not finished; a finished game shows every move whole.
+ */
+void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer);
+
 /* The game's random stream, at its current position. */
 void play_rng(const struct storage_game *g, struct rng *rng);
 

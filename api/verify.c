@@ -224,7 +224,8 @@ int verify_export(const json_t *ex, char *why, size_t n)
         } else if (!kind || (strcmp(kind, "move") != 0 && strcmp(kind, "auto") != 0)) {
             fail(why, n, "entry %lld is neither a move, a resignation nor a timeout", seq);
             goto out;
-        } else if (!(st.must_act & (1u << seat))) {
+        } else if (!(st.must_act & (1u << seat)) &&
+                   !(e->any_time && e->any_time(json_object_get(m, "move")))) {
             fail(why, n, "move %lld: seat %d was not to act", seq, seat);
             goto out;
         } else if (e->apply(&state, seat, json_object_get(m, "move"), &rng, &events,

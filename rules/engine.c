@@ -6,10 +6,12 @@
 
 extern const struct rules_engine ironfuture_engine;
 extern const struct rules_engine steam_engine;
+extern const struct rules_engine heavysteam_engine;
 
 static const struct rules_engine *const engines[] = {
     &ironfuture_engine,
     &steam_engine,
+    &heavysteam_engine,
 };
 
 const struct rules_engine *rules_engine_find(const char *id)

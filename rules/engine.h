@@ -144,6 +144,24 @@ struct rules_engine {
      * (the seat forfeits).
      */
     json_t *(*timeout_move)(const json_t *state, int seat);
+
+    /*
+     * Whether move is one a seat may make whoever must act (NULL hook:
+     * none is): standing orders, which a seat sets in advance for the
+     * questions it may be asked. The service then accepts it from any
+     * seat of an active game; apply() still decides whether it is legal.
+     */
+    int (*any_time)(const json_t *move);
+
+    /*
+     * move, made by seat mover, as viewer (-1: a spectator) may see it in
+     * the move log, live events and webhooks while the game is not over:
+     * a new reference without its secret part, or NULL when viewer may
+     * see it whole. NULL hook: every move is public. For a choice made in
+     * secret and revealed by a later event (a pilot), or a seat's orders.
+     * Once the game is over the service shows every move whole.
+     */
+    json_t *(*move_seen)(const json_t *move, int mover, int viewer);
 };
 
 /* The most a text_view may write, in bytes. */

@@ -345,6 +345,31 @@ static int do_evade(struct hs_game *g, int seat, const struct hs_evade *ev,
                     const struct hs_mods *mods, json_t *events,
                     struct rules_error *err);
 
+int hs_combat_evade_by_orders(struct hs_game *g, json_t *events)
+{
+    struct hs_attack *a = &g->attack;
+    const struct hs_orders *od = &g->p[a->target_seat].orders;
+    const struct hs_titan *t;
+    struct hs_evade ev = {0, -1};
+    struct rules_error ignored;
+    int mob, cost;
+    json_t *e;
+
+    if (a->target_unit >= 0 || !orders_cover_evade(g, a->target_seat))
+        return 0;
+    t = &hs_combat_titan(g, a->target_seat)->cubes;
+    mob = mobility_station(t);
+    cost = t->board->evade_cost;
+    ev.board = od->evade > 0 && mob != HS_NONE && hs_titan_steam_at(t, mob) >= od->evade &&
+               hs_titan_steam_at(t, mob) >= cost && hs_pressure_room(t) >= cost;
+    e = hs_combat_event(events, "order_decided");
+    json_object_set_new(e, "seat", json_integer(a->target_seat));
+    json_object_set_new(e, "order", json_string("evade"));
+    json_object_set_new(e, "evade", json_boolean(ev.board));
+    do_evade(g, a->target_seat, &ev, NULL, events, &ignored);
+    return 1;
+}
+
 int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
                       const struct hs_mods *mods, struct rng *rng,
                       json_t *events, struct rules_error *err)
@@ -439,22 +464,7 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
      * a support unit cannot evade */
     if (a->target_unit >= 0) {
         a->step = HS_AS_ROLL;
-    } else if (orders_cover_evade(g, a->target_seat)) {
-        const struct hs_orders *od = &g->p[a->target_seat].orders;
-        const struct hs_titan *t = &hs_combat_titan(g, a->target_seat)->cubes;
-        int mob = mobility_station(t), cost = t->board->evade_cost;
-        struct hs_evade ev = {0, -1};
-        struct rules_error ignored;
-
-        ev.board = od->evade > 0 && mob != HS_NONE &&
-                   hs_titan_steam_at(t, mob) >= od->evade &&
-                   hs_titan_steam_at(t, mob) >= cost && hs_pressure_room(t) >= cost;
-        e = hs_combat_event(events, "order_decided");
-        json_object_set_new(e, "seat", json_integer(a->target_seat));
-        json_object_set_new(e, "order", json_string("evade"));
-        json_object_set_new(e, "evade", json_boolean(ev.board));
-        do_evade(g, a->target_seat, &ev, NULL, events, &ignored);
-    } else {
+    } else if (!hs_combat_evade_by_orders(g, events)) {
         a->step = HS_AS_EVADE;
         g->ask = HS_ASK_EVADE;
         g->ask_seat = a->target_seat;

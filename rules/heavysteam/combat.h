@@ -102,6 +102,23 @@ int hs_combat_evade(struct hs_game *g, int seat, const struct hs_evade *ev,
                     const struct hs_mods *mods, struct rng *rng,
                     json_t *events, struct rules_error *err);
 
+/*
+ * The defender's standing orders answer the evade question of the attack
+ * in progress (the card part too: never, or none to play): the evade is
+ * paid as they say, an "order_decided" event logged, and 1 returned (the
+ * roll follows: the caller runs the attack on); 0 when they do not cover
+ * it, nothing changed.
+ */
+int hs_combat_evade_by_orders(struct hs_game *g, json_t *events);
+
+/*
+ * After seat's standing orders change: the question asked now, if it is
+ * seat's and the new orders cover it (evade, re-roll, damage), is answered
+ * by them and the attack runs on. A question they do not cover stays.
+ */
+void hs_combat_orders_changed(struct hs_game *g, int seat, struct rng *rng,
+                              json_t *events);
+
 /* The attacker's answer to HS_ASK_REROLL. */
 enum hs_reroll { HS_KEEP, HS_REROLL, HS_TO_LEGS };
 

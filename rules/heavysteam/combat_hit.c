@@ -525,6 +525,28 @@ static void after_shot(struct hs_game *g, struct rng *rng, json_t *events)
 
 /* ---- the run -------------------------------------------------------------------------- */
 
+void hs_combat_orders_changed(struct hs_game *g, int seat, struct rng *rng,
+                              json_t *events)
+{
+    struct hs_attack *a = &g->attack;
+
+    if (!a->active || g->ask_seat != seat)
+        return;
+    if (g->ask == HS_ASK_EVADE) {
+        if (!hs_combat_evade_by_orders(g, events))
+            return;
+        ask(g, HS_ASK_NONE, -1);
+    } else if (g->ask == HS_ASK_REROLL) {
+        ask(g, HS_ASK_NONE, -1);
+        after_location(g, rng, events);     /* asks again when not covered */
+    } else if (g->ask == HS_ASK_DAMAGE) {
+        ask(g, HS_ASK_NONE, -1);            /* place() reads the orders */
+    } else {
+        return;
+    }
+    hs_combat_run(g, rng, events);
+}
+
 void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events)
 {
     struct hs_attack *a = &g->attack;

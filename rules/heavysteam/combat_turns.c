@@ -49,6 +49,11 @@ static void alternate(struct hs_game *g)
     hs_round_ask(g, HS_ASK_NONE, -1);
 }
 
+void hs_combat_turn_next(struct hs_game *g)
+{
+    alternate(g);
+}
+
 static void pass(struct hs_game *g, int seat, int asked, json_t *events)
 {
     g->p[seat].passed = 1;

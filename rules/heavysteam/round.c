@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cards.h"
+#include "combat.h"
 #include "game_json.h"
+#include "orders.h"
 #include "pilot_powers.h"
 #include "round.h"
 #include "round_phase.h"
@@ -328,6 +330,20 @@ static void rule_id(struct rules_error *err, enum hs_ask q)
         return;
     memcpy(old, err->rule, sizeof old);
     snprintf(err->rule, sizeof err->rule, "%s (%.80s)", id[q], old);
+}
+
+int hs_round_orders(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                    json_t *events, struct rules_error *err)
+{
+    if (hs_orders_set(g, seat, move, events, err))
+        return -1;
+    if (g->stage == HS_STAGE_ROUND && g->phase == HS_PH_COMBAT && g->ask_seat == seat) {
+        hs_combat_orders_changed(g, seat, rng, events);
+        if (g->ask == HS_ASK_NONE && !g->attack.active && g->stage == HS_STAGE_ROUND)
+            hs_combat_turn_next(g);
+        run(g, rng, events);
+    }
+    return 0;
 }
 
 int hs_round_apply(struct hs_game *g, int seat, const json_t *move,

@@ -49,6 +49,18 @@ int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
                    struct rng *rng, json_t *events, struct rules_error *err);
 
 /*
+ * seat's standing orders (orders.h), at any time in the rounds, whoever
+ * is asked: set, then the question asked now answered by them if it is
+ * seat's and they cover it, and the round run on. Returns 0, or -1 with
+ * err and g unchanged.
+ */
+int hs_round_orders(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                    json_t *events, struct rules_error *err);
+
+/* seat resigns (resign.c): its team loses. 0, or -1 with err. */
+int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *err);
+
+/*
  * The moves seat may make now: {"moves": [...]}, each a move as above
  * ("form": "move") or a shape ("form": "shape") whose holes are bounded:
  * {"min": a, "max": b} for a number, {"of": [...]} for a choice among

@@ -63,6 +63,8 @@ void hs_combat_begin(struct hs_game *g, json_t *events);
 /* The next attack slot: asks its seat, or returns 0 when both teams
  * have passed. */
 int hs_combat_next(struct hs_game *g, json_t *events);
+/* After an attack ended outside hs_combat_apply: the other team's turn. */
+void hs_combat_turn_next(struct hs_game *g);
 int hs_combat_apply(struct hs_game *g, int seat, const json_t *move,
                     struct rng *rng, json_t *events, struct rules_error *err);
 void hs_combat_moves(const struct hs_game *g, int seat, json_t *moves);

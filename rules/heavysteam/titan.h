@@ -135,6 +135,9 @@ int hs_board_read(const json_t *obj, struct hs_board *b, char *error);
 /* Names as the board JSON spells them ("left_arm"); "?" when out of range. */
 const char *hs_location_name(enum hs_location l);
 const char *hs_mount_name(enum hs_mount m);
+const char *hs_station_type_name(enum hs_station_type t);
+/* The station type named name ("boiler"), -1 none. */
+int hs_station_type_named(const char *name);
 /* The hit location a mount's station is in. */
 enum hs_location hs_mount_location(enum hs_mount m);
 

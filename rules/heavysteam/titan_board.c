@@ -24,6 +24,19 @@ static const char *const section_names[] = {"blue", "green", "red", NULL};
 static const enum hs_location mount_location[HS_MOUNTS] = {
     HS_LEFT_ARM, HS_RIGHT_ARM, HS_TORSO};
 
+const char *hs_station_type_name(enum hs_station_type t)
+{
+    return (int)t >= 0 && t < 8 ? type_names[t] : "?";
+}
+
+int hs_station_type_named(const char *name)
+{
+    for (int t = 0; name && type_names[t]; t++)
+        if (strcmp(type_names[t], name) == 0)
+            return t;
+    return -1;
+}
+
 const char *hs_location_name(enum hs_location l)
 {
     return (int)l >= 0 && l < HS_LOCATIONS ? location_names[l] : "?";

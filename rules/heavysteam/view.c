@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "orders.h"
+
 static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
 {
     json_t *hands = json_array();
@@ -29,6 +31,38 @@ static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
     json_object_del(bc, "box");
 }
 
+/* What the game waits for, and why, in words a player reads. */
+static json_t *question(const struct hs_game *g)
+{
+    static const char *const why[] = {
+        [HS_ASK_NONE] = "Nothing is asked.",
+        [HS_ASK_PILOT] = "Every player chooses a pilot in secret; they are revealed "
+                         "together.",
+        [HS_ASK_MOVE] = "Move phase: the titan pays steam to move, or holds.",
+        [HS_ASK_AFTER_MOVE] = "Move phase: after its move the titan may play a card or "
+                              "move its supports, then is done.",
+        [HS_ASK_ATTACK] = "Combat phase: attack with a weapon or a support, or pass.",
+        [HS_ASK_EVADE] = "Combat phase: the defender is attacked and may evade or play a "
+                         "card before the roll.",
+        [HS_ASK_REROLL] = "Combat phase: the attacker may re-roll the hit location.",
+        [HS_ASK_DAMAGE] = "Combat phase: the defender places the damage cubes.",
+        [HS_ASK_LAST_CUBE] = "Combat phase: a critical hit; the attacker places the last "
+                             "damage cube.",
+        [HS_ASK_FLOW] = "Steam Allocation: the steam of one station flows along its arrows.",
+        [HS_ASK_AFTER_FLOW] = "Steam Allocation: shut down shields, repair, or be done.",
+        [HS_ASK_BUY] = "Battle Card Acquisition: buy a card from the track, or pass.",
+        [HS_ASK_FREE_MOVE] = "Determine Initiative: the free move of up to 2 steam cubes.",
+        [HS_ASK_PLAY] = "A battle card may be played.",
+        [HS_ASK_EVENT] = "An event: the player's choice for it."};
+    int a = g->stage == HS_STAGE_PILOTS ? HS_ASK_PILOT
+            : g->stage == HS_STAGE_OVER ? HS_ASK_NONE : (int)g->ask;
+
+    return json_pack("{s:s, s:i, s:s}", "ask", hs_ask_name((enum hs_ask)a), "seat",
+                     g->stage == HS_STAGE_ROUND ? g->ask_seat : -1, "why",
+                     a >= 0 && a < (int)(sizeof why / sizeof why[0]) && why[a]
+                         ? why[a] : "");
+}
+
 json_t *hs_view_build(const struct hs_game *g, int seat)
 {
     json_t *v = hs_game_dump(g), *seats;
@@ -43,8 +77,10 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
         json_t *p = json_array_get(seats, (size_t)s);
 
         json_object_set_new(p, "chosen", json_boolean(g->p[s].pilot >= 0));
-        if (s == seat)
+        if (s == seat) {
+            json_object_set_new(p, "orders", hs_orders_json(&g->p[s].orders));
             continue;
+        }
         json_object_del(p, "orders");
         if (g->stage == HS_STAGE_PILOTS) {
             json_object_set_new(p, "pilot", json_null());
@@ -52,6 +88,7 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
         }
     }
     json_object_set_new(v, "seat", json_integer(seat));
+    json_object_set_new(v, "question", question(g));
     return v;
 }
 

@@ -1,0 +1,154 @@
+/*
+ * heavysteam.c - the Heavy Steam engine as the service sees it: JSON in,
+ * struct hs_game inside (game.c, round.c, pilots.c, orders.c), JSON out.
+ * Two seats in Meeting Engagement; see RULINGS.md.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine.h"
+#include "describe.h"
+#include "orders.h"
+#include "pilots.h"
+#include "round.h"
+#include "setup.h"
+#include "timeout.h"
+#include "view.h"
+
+#define RULE_FORMAT "HS-R-11 (Round Sequence)"
+
+/* A move (resign 0) or a resignation, for rules_change(). */
+struct change {
+    int seat, resign;
+    const json_t *move;
+    struct rng *rng;
+};
+
+static int play(struct hs_game *g, const struct change *c, json_t *ev,
+                struct rules_error *err)
+{
+    if (c->resign)
+        return hs_resign(g, c->seat, ev, err);
+    if (hs_orders_move_is(c->move))
+        return hs_round_orders(g, c->seat, c->move, c->rng, ev, err);
+    if (g->stage == HS_STAGE_PILOTS)
+        return hs_pilot_apply(g, c->seat, c->move, c->rng, ev, err);
+    return hs_round_apply(g, c->seat, c->move, c->rng, ev, err);
+}
+
+static json_t *change(const json_t *state, const void *arg, json_t *ev,
+                      struct rules_error *err)
+{
+    struct hs_game *g = malloc(sizeof *g);
+    json_t *out = NULL;
+
+    if (!g)
+        return NULL;
+    if (hs_game_load(g, state, err) == 0 && play(g, arg, ev, err) == 0)
+        out = hs_game_dump(g);
+    free(g);
+    return out;
+}
+
+static int apply(json_t **state, int seat, const json_t *move, struct rng *rng,
+                 json_t **events, struct rules_error *err)
+{
+    struct change c = {.seat = seat, .move = move, .rng = rng};
+
+    if (!json_is_object(move) || !json_is_string(json_object_get(move, "type")))
+        return rules_fail(err, "unknown_move", RULE_FORMAT,
+                          "A move is an object with a \"type\".");
+    return rules_change(state, events, err, RULE_FORMAT, change, &c);
+}
+
+static int resign(json_t **state, int seat, json_t **events, struct rules_error *err)
+{
+    struct change c = {.seat = seat, .resign = 1};
+
+    return rules_change(state, events, err, RULE_FORMAT, change, &c);
+}
+
+/* The game of state, or NULL (freed by the caller). */
+static struct hs_game *loaded(const json_t *state, struct rules_error *err)
+{
+    struct hs_game *g = malloc(sizeof *g);
+
+    if (g && hs_game_load(g, state, err)) {
+        free(g);
+        g = NULL;
+    }
+    return g;
+}
+
+static json_t *view(const json_t *state, int seat)
+{
+    struct rules_error err = {0};
+    struct hs_game *g = loaded(state, &err);
+    json_t *v = g ? hs_view_build(g, seat)
+                  : json_pack("{s:s, s:s}", "error", err.code, "message", err.message);
+
+    free(g);
+    return v;
+}
+
+static json_t *legal_moves(const json_t *state, int seat)
+{
+    struct hs_game *g = loaded(state, NULL);
+    json_t *m;
+
+    if (!g)
+        return json_pack("{s:[]}", "moves");
+    m = g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat) : hs_round_moves(g, seat);
+    free(g);
+    return m;
+}
+
+static int status(const json_t *state, struct rules_status *st)
+{
+    struct hs_game *g = loaded(state, NULL);
+
+    memset(st, 0, sizeof *st);
+    if (!g)
+        return -1;
+    hs_status_fill(g, st);
+    free(g);
+    return 0;
+}
+
+static json_t *timeout_move(const json_t *state, int seat)
+{
+    struct hs_game *g = loaded(state, NULL);
+    json_t *m = g ? hs_timeout_move(g, seat) : NULL;
+
+    free(g);
+    return m;
+}
+
+/* A pilot is chosen in secret (the reveal is an event of its own), and
+ * orders are their seat's. */
+static json_t *move_seen(const json_t *move, int mover, int viewer)
+{
+    const char *type = json_string_value(json_object_get(move, "type"));
+
+    if (viewer == mover || !type ||
+        (strcmp(type, "orders") != 0 && strcmp(type, "pilot") != 0))
+        return NULL;
+    return json_pack("{s:s}", "type", type);
+}
+
+const struct rules_engine heavysteam_engine = {
+    .id = "heavysteam",
+    .title = "Heavy Steam",
+    .min_seats = 2,
+    .max_seats = 2,
+    .describe = hs_describe_build,
+    .setup = hs_setup,
+    .apply = apply,
+    .resign = resign,
+    .view = view,
+    .legal_moves = legal_moves,
+    .status = status,
+    .timeout_move = timeout_move,
+    .any_time = hs_orders_move_is,
+    .move_seen = move_seen,
+};
