@@ -10,6 +10,8 @@
 #include "cards.h"
 #include "pilots.h"
 #include "round.h"
+#include "round_phase.h"
+#include "titan_damage.h"
 
 /* The first entry of type in the listing (borrowed), or NULL. */
 static const json_t *entry(const json_t *list, const char *type, const char *form)
@@ -48,31 +50,37 @@ static json_t *pilot(const json_t *list)
     return m;
 }
 
-/* Damage: the first square of a station of the boiler, else the first
- * listed, one at a time; steam goes to the first square offered. */
+/* Damage: one cube, on the first square listed without steam, else the
+ * first whose steam has somewhere to go (the first square offered), else
+ * the first (its steam is discarded: no "to"). */
 static json_t *damage(const json_t *list)
 {
     const json_t *e = entry(list, "damage", NULL), *of, *p, *pick = NULL;
     json_t *one, *to;
     size_t i;
+    int best = 3;
 
     if (!e)
         return NULL;
     of = json_object_get(json_object_get(e, "picks"), "of");
     json_array_foreach(of, i, p) {
         const json_t *t = json_object_get(p, "to");
+        int rank = !t ? 0 : json_array_size(json_object_get(t, "of")) > 0 ? 1 : 2;
 
-        /* a square whose steam has nowhere to go cannot be chosen */
-        if (t && json_array_size(json_object_get(t, "of")) == 0)
-            continue;
-        if (!pick)
+        if (rank < best) {
+            best = rank;
             pick = p;
+        }
     }
     if (!pick)
-        pick = json_array_get(of, 0);
+        return NULL;
     one = json_deep_copy(pick);
-    if ((to = json_object_get(one, "to")))
-        json_object_set(one, "to", json_array_get(json_object_get(to, "of"), 0));
+    if ((to = json_object_get(one, "to"))) {
+        if (json_array_size(json_object_get(to, "of")) > 0)
+            json_object_set(one, "to", json_array_get(json_object_get(to, "of"), 0));
+        else
+            json_object_del(one, "to");
+    }
     return json_pack("{s:s, s:[o]}", "type", "damage", "picks", one);
 }
 
@@ -114,39 +122,62 @@ static json_t *flow(const json_t *list)
     return json_pack("{s:s, s:o, s:o}", "type", "flow", "white", w, "red", r);
 }
 
-/* An event: for each option list its first entries (as many as "n"). */
+/* A damage square of an event's options as a pick: {station, square},
+ * with "to" the first square the steam there may go to, white first. */
+static json_t *event_pick(const struct hs_titan *t, const json_t *x)
+{
+    json_t *pick = json_pack("{s:O, s:O}", "station", json_object_get(x, "station"),
+                             "square", json_object_get(x, "square"));
+    int st = hs_round_station(t, json_object_get(x, "station"));
+    int sq = (int)json_integer_value(json_object_get(x, "square"));
+    int room[HS_MAX_STATIONS * HS_MAX_SQUARES][2], n, k = 0;
+
+    if (st < 0 || !json_is_true(json_object_get(x, "steam")))
+        return pick;
+    n = hs_titan_displace_choices(t, st, sq, room);
+    for (int i = n - 1; i >= 0; i--)
+        if (t->square[room[i][0]][room[i][1]].colour == HS_WHITE)
+            k = i;
+    if (n > 0)
+        json_object_set_new(pick, "to", json_pack("[s, i]", t->board->station[room[k][0]].id,
+                                                  room[k][1]));
+    return pick;
+}
+
+/* An event: its first choices, as many as "n"; damage squares without
+ * steam first. */
 static json_t *event(const struct hs_game *g, int seat)
 {
+    const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
     json_t *o = hs_event_options(g, seat), *choice = json_object(), *v;
     const char *key;
     int n = (int)json_integer_value(json_object_get(o, "n"));
 
+    if (n < 1)
+        n = 1;
     json_object_foreach(o, key, v) {
-        if (json_is_array(v) && json_array_size(v) > 0) {
-            if (strcmp(key, "sector") == 0 || strcmp(key, "opponent") == 0 ||
-                strcmp(key, "unit") == 0) {
-                json_object_set(choice, key, json_array_get(v, 0));
-            } else {
-                json_t *a = json_array();
+        json_t *a;
 
-                for (size_t i = 0; i < (size_t)(n > 0 ? n : 1) && i < json_array_size(v); i++) {
-                    json_t *x = json_deep_copy(json_array_get(v, i));
-
-                    /* a square listed with facts about it: station and square */
-                    if (json_is_object(x)) {
-                        json_t *s = json_pack("{s:O, s:O}", "station",
-                                              json_object_get(x, "station"), "square",
-                                              json_object_get(x, "square"));
-
-                        json_decref(x);
-                        x = json_object_get(s, "station") ? s : (json_decref(s), NULL);
-                    }
-                    if (x)
-                        json_array_append_new(a, x);
-                }
-                json_object_set_new(choice, key, a);
-            }
+        if (!json_is_array(v) || json_array_size(v) == 0)
+            continue;
+        if (strcmp(key, "sector") == 0 || strcmp(key, "opponent") == 0 ||
+            strcmp(key, "unit") == 0) {
+            json_object_set(choice, key, json_array_get(v, 0));
+            continue;
         }
+        a = json_array();
+        for (int dry = 1; dry >= 0; dry--)
+            for (size_t i = 0; i < json_array_size(v) && (int)json_array_size(a) < n; i++) {
+                const json_t *x = json_array_get(v, i);
+
+                if (!json_is_object(x)) {
+                    if (dry)
+                        json_array_append(a, (json_t *)x);
+                } else if (json_is_true(json_object_get(x, "steam")) != dry) {
+                    json_array_append_new(a, event_pick(t, x));
+                }
+            }
+        json_object_set_new(choice, key, a);
     }
     json_decref(o);
     return json_pack("{s:s, s:o}", "type", "event", "choice", choice);
@@ -167,7 +198,7 @@ json_t *hs_timeout_move(const struct hs_game *g, int seat)
     list = hs_round_moves(g, seat);
     switch (g->ask) {
     case HS_ASK_MOVE: m = as_move(entry(list, "hold", NULL)); break;
-    case HS_ASK_AFTER_MOVE: m = as_move(entry(list, "done", "move")); break;
+    case HS_ASK_AFTER_MOVE: m = json_pack("{s:s}", "type", "done"); break;
     case HS_ASK_ATTACK: m = as_move(entry(list, "pass", NULL)); break;
     case HS_ASK_EVADE: m = json_pack("{s:s, s:i}", "type", "evade", "board", 0); break;
     case HS_ASK_REROLL: m = json_pack("{s:s, s:s}", "type", "reroll", "choice", "keep"); break;
