@@ -345,6 +345,14 @@ static int do_evade(struct hs_game *g, int seat, const struct hs_evade *ev,
                     const struct hs_mods *mods, json_t *events,
                     struct rules_error *err);
 
+int hs_combat_after_firing_power(const struct hs_game *g, int seat)
+{
+    const struct hs_player *p = &g->p[seat];
+
+    return p->pilot >= 0 && !p->once_used &&
+           hs_catalog_get()->pilot[p->pilot].once.when == HS_W_AFTER_FIRING;
+}
+
 int hs_combat_evade_by_orders(struct hs_game *g, json_t *events)
 {
     struct hs_attack *a = &g->attack;
@@ -396,12 +404,16 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
                           o.boost == HS_BOOST_FREE
                               ? "Your titan moved: the higher dice are free."
                               : "No close-combat boost can be paid now.");
+    if (d->to_reserve && (d->unit >= 0 || !hs_combat_after_firing_power(g, seat)))
+        return rules_fail(err, "no_pilot_power", "HS-R-129 (After firing)",
+                          "Your pilot has no unused power for a weapon's steam.");
     if (d->unit < 0) {
         const struct hs_titan_at *ta = titan_of(g, seat);
         const struct hs_weapon_card *w = &cat->weapon[ta->card[d->mount]];
+        int to_box = (d->to_reserve ? 0 : w->attack_cost + d->hotshot) +
+                     (d->boost ? w->trait[HS_T_CLOSE_COMBAT] : 0);
 
-        if (hs_pressure_room(&ta->cubes) <
-            w->attack_cost + d->hotshot + (d->boost ? w->trait[HS_T_CLOSE_COMBAT] : 0))
+        if (hs_pressure_room(&ta->cubes) < to_box)
             return rules_fail(err, "pressure_full", "Attack Cost",
                               "The boiler pressure box has no room for that "
                               "much steam.");
@@ -441,8 +453,15 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
         if (w->trait[HS_T_RATE_OF_FIRE])
             a->shots_left = w->trait[HS_T_RATE_OF_FIRE];
         /* checked by check_attack: these payments cannot fail */
-        hs_titan_pay(&ta->cubes, s, w->attack_cost + d->hotshot, HS_PAY_PRESSURE,
-                     events, &ignored);
+        hs_titan_pay(&ta->cubes, s, w->attack_cost + d->hotshot,
+                     d->to_reserve ? HS_PAY_RESERVE : HS_PAY_PRESSURE, events, &ignored);
+        if (d->to_reserve) {
+            g->p[seat].once_used = 1;
+            json_array_append_new(events, json_pack("{s:s, s:i, s:s, s:i}", "type",
+                                                    "pilot_power_used", "seat", seat,
+                                                    "power", "after_firing", "to_reserve",
+                                                    w->attack_cost + d->hotshot));
+        }
         if (d->boost)
             hs_titan_pay(&ta->cubes, mobility_station(&ta->cubes),
                          w->trait[HS_T_CLOSE_COMBAT], HS_PAY_PRESSURE, events,

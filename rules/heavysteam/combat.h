@@ -75,7 +75,13 @@ struct hs_declare {
     int target_seat, target_unit; /* one of them -1 */
     int hotshot;                 /* Hotshot steam, 0..X */
     int boost;                   /* 1: pay Close Combat X from mobility */
+    int to_reserve;              /* 1: the pilot's once-per-game power moves
+                                  * the weapon's steam to the power reserve
+                                  * (HS-R-129) */
 };
+
+/* Whether seat's pilot has an unused after-firing power (HS-R-129). */
+int hs_combat_after_firing_power(const struct hs_game *g, int seat);
 
 /*
  * Declares and pays an attack (HS-R-18): the attack cost and Hotshot from

@@ -141,7 +141,8 @@ static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *
 {
     static const char *const keys[] = {"type", "mount", "unit", "target",
                                        "target_unit", "hotshot", "boost",
-                                       "battle_card", "choice", NULL};
+                                       "battle_card", "choice", "pilot_power", NULL};
+    json_t *power = json_object_get(move, "pilot_power");
     struct hs_declare d;
     struct hs_mods mods = {0};
 
@@ -154,6 +155,10 @@ static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *
     d.target_unit = opt_int(move, "target_unit", -1);
     d.hotshot = opt_int(move, "hotshot", 0);
     d.boost = opt_int(move, "boost", 0);
+    d.to_reserve = json_is_true(power);
+    if (power && !json_is_boolean(power))
+        return rules_fail(err, "bad_attack", "HS-R-129 (After firing)",
+                          "\"pilot_power\" is true or false.");
     if ((d.mount < 0) == (d.unit < 0) || (d.target_seat < 0) == (d.target_unit < 0) ||
         d.hotshot < 0 || d.boost < 0 || d.boost > 1 || d.unit >= g->nunits ||
         d.target_unit >= g->nunits || d.target_seat >= g->nplayers)
@@ -344,6 +349,12 @@ static void attack_moves(const struct hs_game *g, int seat, json_t *moves)
         cards = attack_cards(g, seat, o);
         with_cards(moves, e, cards);
         json_decref(cards);
+        if (o->mount >= 0 && hs_combat_after_firing_power(g, seat)) {
+            json_t *p = json_deep_copy(e);
+
+            json_object_set_new(p, "pilot_power", json_true());
+            json_array_append_new(moves, p);
+        }
         json_array_append_new(moves, e);
     }
 }

@@ -296,7 +296,7 @@ static inline void steam_phase(int seat, const char *const *prefer)
 static inline int declare(int seat, enum hs_mount mount, int target, int hotshot,
                    struct rules_error *err)
 {
-    struct hs_declare d = {mount, -1, target, -1, hotshot, 0};
+    struct hs_declare d = {mount, -1, target, -1, hotshot, 0, 0};
 
     return hs_combat_declare(&G, seat, &d, NULL, &rng, events, err);
 }

@@ -485,7 +485,7 @@ static void test_hs_r_61_close_combat_boost_paid_from_mobility(void)
 {
     static const char *const drill[] = {"left_slot", "left_feed", "mobility", "hip",
                                         NULL};
-    struct hs_declare d = {HS_MOUNT_LEFT_ARM, -1, 0, -1, 0, 1};
+    struct hs_declare d = {HS_MOUNT_LEFT_ARM, -1, 0, -1, 0, 1, 0};
     struct rules_error err;
     int mob, pressure;
 

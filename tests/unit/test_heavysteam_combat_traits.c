@@ -282,9 +282,9 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
         u = infantry(0, 5);
         if (!CHECK(u >= 0))
             return;
-        d = (struct hs_declare){-1, u, 1, -1, 0, 0};
+        d = (struct hs_declare){-1, u, 1, -1, 0, 0, 0};
         if (k == 1) {
-            struct hs_declare far = {-1, infantry(0, 3), 1, -1, 0, 0};
+            struct hs_declare far = {-1, infantry(0, 3), 1, -1, 0, 0, 0};
 
             CHECK_EQ_INT(hs_combat_declare(&G, 0, &far, NULL, &rng, events, &err), -1);
             CHECK_EQ_STR(err.code, "out_of_range");
@@ -321,7 +321,7 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
         discarded = 0;
         for (int i = 0; i < G.ncards; i++)
             discarded += G.card[i] == card && G.zone[i] == HS_Z_DISCARD;
-        d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0};
+        d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0, 0};
         /* Blitz Coil at range 2 */
         if (!CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err)))
             return;

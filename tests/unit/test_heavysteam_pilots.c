@@ -616,6 +616,73 @@ static void test_hs_r_120_rauchbein_steam_step_after_paid_move(void)
     free(g);
 }
 
+/* HS-R-129: Puffer fires once with the weapon's steam going to the power
+ * reserve, not the pressure box; the power is listed no more after. */
+static void test_hs_r_129_puffer_after_firing_to_reserve(void)
+{
+    const char *pilots[2] = {"puffer", NULL};
+    struct hs_game *g = NULL;
+    int seen = 0;
+
+    for (int guard = 0; !seen && guard < 40000; guard++) {
+        json_t *list, *e, *power = NULL, *events;
+        size_t i;
+
+        if (!g || g->stage != HS_STAGE_ROUND || g->round > 12) {
+            free(g);
+            g = round_game_with(11 + guard, NULL, pilots);
+        }
+        if (g->ask != HS_ASK_ATTACK || g->ask_seat != 0) {
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        list = hs_round_moves(g, 0);
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (json_is_true(json_object_get(e, "pilot_power")) &&
+                strcmp(json_string_value(json_object_get(e, "form")), "move") == 0)
+                power = e;
+        if (!power) {
+            json_decref(list);
+            CHECK(calm_move(g) == 0);
+            continue;
+        }
+        {
+            struct hs_titan *t = &g->titan[g->p[0].titan].cubes;
+            int reserve = t->reserve, room = hs_pressure_room(t);
+            char *text;
+
+            json_object_del(power, "form");
+            text = json_dumps(power, JSON_COMPACT);
+            events = json_array();
+            CHECK(play_ok(g, text, events));
+            free(text);
+            CHECK(has_event(events, "pilot_power_used"));
+            /* the attack's steam is in the reserve; the box took none of it
+             * (the defender's answer may come later: read the events) */
+            CHECK(t->reserve > reserve || g->stage != HS_STAGE_ROUND);
+            CHECK(hs_pressure_room(t) >= room || g->stage != HS_STAGE_ROUND);
+            CHECK(g->p[0].once_used);
+            json_decref(events);
+        }
+        json_decref(list);
+        /* never listed again */
+        for (int k = 0; k < 400 && g->stage == HS_STAGE_ROUND; k++) {
+            if (g->ask == HS_ASK_ATTACK && g->ask_seat == 0) {
+                json_t *again = hs_round_moves(g, 0);
+
+                json_array_foreach(json_object_get(again, "moves"), i, e)
+                    CHECK(!json_object_get(e, "pilot_power"));
+                json_decref(again);
+            }
+            if (calm_move(g) != 0)
+                break;
+        }
+        seen = 1;
+    }
+    CHECK(seen);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -633,5 +700,6 @@ int main(void)
     RUN(test_hs_r_119_zedock_extra_command_steam);
     RUN(test_hs_r_120_rauchbein_steam_step_after_paid_move);
     RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
+    RUN(test_hs_r_129_puffer_after_firing_to_reserve);
     return check_summary();
 }
