@@ -683,6 +683,55 @@ static void test_hs_r_129_puffer_after_firing_to_reserve(void)
     free(g);
 }
 
+/* The first close-combat attack seat 1 declares with a titan's weapon in
+ * games where it holds pilot; 1 with g at the defender's evade question. */
+static int until_close_attack(struct hs_game **gp, const char *pilot, const char *size)
+{
+    const char *pilots[2] = {NULL, pilot};
+
+    heat_bias = 1;      /* the longest moves: the titans meet */
+    for (int k = 0; k < 60; k++) {
+        struct hs_game *g = round_game_with(41 + k, size, pilots);
+
+        for (int guard = 0; guard < 6000 && g->stage == HS_STAGE_ROUND; guard++) {
+            if (g->ask == HS_ASK_EVADE && g->attack.attacker == 1 && g->attack.unit < 0 &&
+                g->attack.close) {
+                heat_bias = 0;
+                *gp = g;
+                return 1;
+            }
+            if (calm_move(g) < 0)
+                break;
+        }
+        free(g);
+    }
+    heat_bias = 0;
+    return 0;
+}
+
+/* HS-R-115 Kessel's ability: "Your close-combat hits do 1 more damage." */
+static void test_hs_r_115_kessel_close_combat_damage(void)
+{
+    struct hs_game *g = NULL;
+
+    if (!CHECK(until_close_attack(&g, "kessel", NULL)))
+        return;
+    CHECK(g->attack.mod_damage >= 1);
+    free(g);
+}
+
+/* HS-R-115 Dornbach's ability: "Roll 1 more attack die in your
+ * close-combat attacks." */
+static void test_hs_r_115_dornbach_close_combat_die(void)
+{
+    struct hs_game *g = NULL;
+
+    if (!CHECK(until_close_attack(&g, "dornbach", "light")))
+        return;
+    CHECK(g->attack.mod_attack >= 1);
+    free(g);
+}
+
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
@@ -701,5 +750,7 @@ int main(void)
     RUN(test_hs_r_120_rauchbein_steam_step_after_paid_move);
     RUN(test_hs_r_119_pennywhistle_repair_removes_one_more);
     RUN(test_hs_r_129_puffer_after_firing_to_reserve);
+    RUN(test_hs_r_115_kessel_close_combat_damage);
+    RUN(test_hs_r_115_dornbach_close_combat_die);
     return check_summary();
 }
