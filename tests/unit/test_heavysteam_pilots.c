@@ -683,40 +683,70 @@ static void test_hs_r_129_puffer_after_firing_to_reserve(void)
     free(g);
 }
 
-/* The first close-combat attack seat 1 declares with a titan's weapon in
- * games where it holds pilot; 1 with g at the defender's evade question. */
-static int until_close_attack(struct hs_game **gp, const char *pilot, const char *size)
+/* The first close-combat attack seat 1 declares with a titan's weapon and
+ * no battle card, in games where it holds pilot: 1 with *gp at the
+ * defender's evade question and *before the game just before the
+ * declaration, its pilot swapped for Brandauer (no attack ability). */
+static int until_close_attack(struct hs_game **gp, struct hs_game **before,
+                              const char *pilot, const char *size)
 {
     const char *pilots[2] = {NULL, pilot};
+    struct hs_game *b = malloc(sizeof *b);
 
     heat_bias = 1;      /* the longest moves: the titans meet */
-    for (int k = 0; k < 60; k++) {
+    for (int k = 0; k < 300; k++) {
         struct hs_game *g = round_game_with(41 + k, size, pilots);
 
         for (int guard = 0; guard < 6000 && g->stage == HS_STAGE_ROUND; guard++) {
-            if (g->ask == HS_ASK_EVADE && g->attack.attacker == 1 && g->attack.unit < 0 &&
-                g->attack.close) {
-                heat_bias = 0;
-                *gp = g;
-                return 1;
-            }
+            int declaring = g->ask == HS_ASK_ATTACK && g->ask_seat == 1;
+            int hand = hs_hand_size(g, 1);
+
+            if (declaring)
+                memcpy(b, g, sizeof *b);
             if (calm_move(g) < 0)
                 break;
+            if (declaring && g->ask == HS_ASK_EVADE && g->attack.attacker == 1 &&
+                g->attack.unit < 0 && g->attack.close && hs_hand_size(g, 1) == hand) {
+                heat_bias = 0;
+                b->p[1].pilot = hs_catalog_pilot(hs_catalog_get(), "brandauer");
+                *gp = g;
+                *before = b;
+                return 1;
+            }
         }
         free(g);
     }
     heat_bias = 0;
+    free(b);
     return 0;
+}
+
+/* The same declaration on before (no pilot ability): its attack. */
+static struct hs_attack same_attack(struct hs_game *before, const struct hs_attack *a)
+{
+    char text[200];
+
+    snprintf(text, sizeof text,
+             "{\"type\": \"attack\", \"mount\": \"%s\", \"target\": %d, \"hotshot\": %d, "
+             "\"boost\": %d}",
+             hs_mount_name((enum hs_mount)a->mount), a->target_seat, a->hotshot,
+             a->charged && !before->titan[before->p[1].titan].moved);
+    CHECK(play_ok(before, text, NULL));
+    return before->attack;
 }
 
 /* HS-R-115 Kessel's ability: "Your close-combat hits do 1 more damage." */
 static void test_hs_r_115_kessel_close_combat_damage(void)
 {
-    struct hs_game *g = NULL;
+    struct hs_game *g = NULL, *before = NULL;
+    struct hs_attack without;
 
-    if (!CHECK(until_close_attack(&g, "kessel", NULL)))
+    if (!CHECK(until_close_attack(&g, &before, "kessel", NULL)))
         return;
-    CHECK(g->attack.mod_damage >= 1);
+    without = same_attack(before, &g->attack);
+    CHECK_EQ_INT(g->attack.mod_damage, without.mod_damage + 1);
+    CHECK_EQ_INT(g->attack.mod_attack, without.mod_attack);
+    free(before);
     free(g);
 }
 
@@ -724,11 +754,15 @@ static void test_hs_r_115_kessel_close_combat_damage(void)
  * close-combat attacks." */
 static void test_hs_r_115_dornbach_close_combat_die(void)
 {
-    struct hs_game *g = NULL;
+    struct hs_game *g = NULL, *before = NULL;
+    struct hs_attack without;
 
-    if (!CHECK(until_close_attack(&g, "dornbach", "light")))
+    if (!CHECK(until_close_attack(&g, &before, "dornbach", "light")))
         return;
-    CHECK(g->attack.mod_attack >= 1);
+    without = same_attack(before, &g->attack);
+    CHECK_EQ_INT(g->attack.mod_attack, without.mod_attack + 1);
+    CHECK_EQ_INT(g->attack.mod_damage, without.mod_damage);
+    free(before);
     free(g);
 }
 
