@@ -80,11 +80,19 @@ void handle_legal_moves(struct request *r, struct worker *w)
                 reply_problem(r, PROBLEM_not_acceptable, "%s lists its moves as JSON only.",
                               g.ruleset);
         } else {
-            lm = play_engine(&g)->legal_moves(g.state, seat);
-            reply_json(r, 200, json_pack("{s:s, s:s, s:I, s:i, s:O}", "game_id", g.id,
-                                         "ruleset", g.ruleset,
-                                         "version", (json_int_t)g.version, "seat",
-                                         seat, "moves", json_object_get(lm, "moves")));
+            const struct rules_engine *e = play_engine(&g);
+            json_t *body, *fallback;
+
+            lm = e->legal_moves(g.state, seat);
+            body = json_pack("{s:s, s:s, s:I, s:i, s:O}", "game_id", g.id, "ruleset",
+                             g.ruleset, "version", (json_int_t)g.version, "seat", seat,
+                             "moves", json_object_get(lm, "moves"));
+            /* what the clock's "auto" pace would play: a client can show it,
+             * or a bot send it, when nothing better comes to mind */
+            if ((g.must_act & (1u << seat)) && e->timeout_move &&
+                (fallback = e->timeout_move(g.state, seat)))
+                json_object_set_new(body, "on_timeout", fallback);
+            reply_json(r, 200, body);
             json_decref(lm);
         }
     }

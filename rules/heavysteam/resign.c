@@ -13,7 +13,11 @@ int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *e
     if (seat < 0 || seat >= g->nplayers)
         return rules_fail(err, "not_a_player", "HS-R-127 (Resigning)",
                           "Seat %d plays no titan.", seat);
+    /* nothing is resolving once the game is over: no attack, flow or event */
     memset(&g->attack, 0, sizeof g->attack);
+    g->station = -1;
+    g->event_pending = g->event = g->event_step = g->event_turn = 0;
+    g->events_owed = g->event_rolled = 0;
     g->winner_team = 1 - g->p[seat].team;
     g->stage = HS_STAGE_OVER;
     g->actor = -1;

@@ -1,7 +1,8 @@
 // readme.test.mjs - the README's two walkthroughs, run as written.
 //
 // Takes the ```sh blocks of "Walkthrough: two players, one game of Iron
-// Future" and "Walkthrough: four players, one game of Steam" in order,
+// Future", "Walkthrough: four players, one game of Steam" and "Walkthrough:
+// two players, one game of Heavy Steam" in order,
 // points their `B=` line at a server of its own (the only change), and runs
 // them in one bash with -e -u -o pipefail, as a reader would one after the
 // other, from a stand-in checkout whose build/turnpost is $TURNPOST_BIN. It
@@ -28,12 +29,14 @@ const ctx = useServer();
 const WALKTHROUGHS = [
   { name: 'ironfuture', title: 'Walkthrough: two players, one game of Iron Future' },
   { name: 'steam', title: 'Walkthrough: four players, one game of Steam' },
+  { name: 'heavysteam', title: 'Walkthrough: two players, one game of Heavy Steam' },
 ];
 // What the test appends to each walkthrough to read its outcome: the
 // game's status and version, and the scratch folder it ran in.
 const REPORT = {
   ironfuture: 'echo; echo "@@readme ironfuture $(curl -s $B/v1/games/$G -H "Authorization: Bearer $ADA" | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
   steam: 'echo; echo "@@readme steam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
+  heavysteam: 'echo; echo "@@readme heavysteam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
 };
 const B_LINE = /^B=http:\/\/127\.0\.0\.1:8080$/m;
 
@@ -102,6 +105,11 @@ test('the README walkthroughs run as written, one after the other, on one server
   assert.equal(reports.ironfuture?.status, 'finished', `the Iron Future game ends${tail}`);
   assert.equal(reports.steam?.status, 'active', `the Steam game was created and played${tail}`);
   assert.ok(reports.steam.version >= 10, `the Steam walkthrough played its moves (version ${reports.steam.version})`);
+  assert.equal(reports.heavysteam?.status, 'finished', `the Heavy Steam game ends${tail}`);
+  assert.ok(reports.heavysteam.version >= 20, `the Heavy Steam walkthrough played its moves (version ${reports.heavysteam.version})`);
+  const hsVerify = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(reports.heavysteam.dir, 'export.json')], { encoding: 'utf8' });
+  assert.equal(hsVerify.status, 0, `turnpost verify (Heavy Steam): ${hsVerify.stdout}${hsVerify.stderr}`);
+  assert.equal([...res.out.matchAll(/^verified: /gm)].length, 2, 'both walkthroughs\' own verify ran and passed');
 
   // The export the walkthrough verified verifies here too.
   const v = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(reports.ironfuture.dir, 'export.json')], { encoding: 'utf8' });
@@ -130,9 +138,9 @@ test('the README walkthroughs run as written, one after the other, on one server
   // Nothing was left in the checkout; the scratch folders hold the answers.
   assert.deepEqual(readdirSync(checkout), ['build']);
   assert.deepEqual(readdirSync(join(checkout, 'build')), ['turnpost']);
-  assert.ok(reports.ironfuture.dir.startsWith(scratch) && reports.steam.dir.startsWith(scratch),
+  assert.ok([reports.ironfuture, reports.steam, reports.heavysteam].every((r) => r.dir.startsWith(scratch)),
     'each walkthrough worked in a scratch folder of its own');
-  assert.notEqual(reports.ironfuture.dir, reports.steam.dir);
+  assert.equal(new Set([reports.ironfuture.dir, reports.steam.dir, reports.heavysteam.dir]).size, 3);
 });
 
 test('the README\'s --workers default is the server\'s', { skip: process.env.TURNPOST_WORKERS ? 'TURNPOST_WORKERS is set' : false }, () => {

@@ -203,6 +203,23 @@ static void test_hs_r_127_resign(void)
     CHECK_EQ_STR(err.code, "game_over");
     json_decref(state);
     free(g);
+    /* at every question of a few games: a mid-flow or mid-event state too */
+    for (int k = 1; k <= 4; k++) {
+        g = round_game(k, k % 2 ? NULL : "light");
+        for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
+            state = hs_game_dump(g);
+            events = NULL;
+            if (!CHECK(E->resign(&state, step % 2, &events, &err) == 0) ||
+                !CHECK(E->status(state, &st) == 0 && st.finished &&
+                       st.winners == 1u << (1 - step % 2)))
+                fprintf(stderr, "  resigning at %s failed\n", hs_ask_name(g->ask));
+            json_decref(events);
+            json_decref(state);
+            if (random_move(g, NULL) < 0)
+                break;
+        }
+        free(g);
+    }
 }
 
 /* HS-R-128: at every question of many random games (and the pilots),
