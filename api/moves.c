@@ -160,7 +160,7 @@ static int answered_before(struct request *r, struct worker *w,
  * replied.
  */
 static void commit_change(struct request *r, struct worker *w,
-                          struct storage_game *g, int seat,
+                          struct storage_game *g, int seat, int clock_mover,
                           const struct caller *c, const char *kind,
                           const char *move_text, json_t *events,
                           int answer_status, const json_t *message)
@@ -195,7 +195,7 @@ static void commit_change(struct request *r, struct worker *w,
                         (json_int_t)g->version, "seat", seat, "kind", kind,
                         "status", g->status, "must_act", play_seat_list(g->must_act));
     answer_text = json_dumps(answer, JSON_COMPACT);
-    play_change_init(&ch, g, seat, kind, move_text, events_text,
+    play_change_init(&ch, g, seat, clock_mover, kind, move_text, events_text,
                      strcmp(g->status, "finished") == 0 ? "game.finished" : "game.move",
                      payload);
     ch.a.account_id = c->seat_cap ? NULL : c->claims.sub;
@@ -261,7 +261,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     json_error_t jerr;
     struct caller c;
     struct rng rng;
-    int seat;
+    int seat, any_time = 0;
 
     if (auth_or_reply(r, w, AUTH_ANY, &c))
         return;
@@ -333,7 +333,8 @@ void handle_move_submit(struct request *r, struct worker *w)
     }
     e = play_engine(&g);
     /* standing orders and the like: any seat, whoever must act */
-    if (!(g.must_act & (1u << seat)) && !(e->any_time && e->any_time(move))) {
+    any_time = e->any_time && e->any_time(move);
+    if (!(g.must_act & (1u << seat)) && !any_time) {
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
         goto refused;
     }
@@ -357,7 +358,8 @@ void handle_move_submit(struct request *r, struct worker *w)
         reply_storage(r, st, "message");
         goto rollback;
     }
-    commit_change(r, w, &g, seat, &c, "move", move_text, events, 201, posted);
+    commit_change(r, w, &g, seat, any_time ? -1 : seat, &c, "move", move_text, events, 201,
+                  posted);
     goto out;
 refused:
     /* A retry of a move that was applied finds the game moved on. */
@@ -418,7 +420,8 @@ void handle_resign(struct request *r, struct worker *w)
         goto rollback;
     }
     play_settle(&g, &rs);
-    commit_change(r, w, &g, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200, NULL);
+    commit_change(r, w, &g, seat, seat, &c, "resign", "{\"type\":\"resign\"}", events, 200,
+                  NULL);
     goto out;
 rollback:
     db_rollback(w->db);

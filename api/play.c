@@ -112,8 +112,8 @@ void play_clock_after(struct storage_game *g, int mover, struct storage_advance 
 }
 
 void play_change_init(struct play_change *c, struct storage_game *g, int seat,
-                      const char *kind, const char *move_text, const char *events_text,
-                      const char *topic, json_t *payload)
+                      int clock_mover, const char *kind, const char *move_text,
+                      const char *events_text, const char *topic, json_t *payload)
 {
     memset(c, 0, sizeof *c);
     c->state_text = json_dumps(g->state, JSON_COMPACT);
@@ -134,7 +134,7 @@ void play_change_init(struct play_change *c, struct storage_game *g, int seat,
     c->a.topic = topic;
     c->a.payload_text = c->payload_text;
     c->a.hash_hex = g->log_head;
-    play_clock_after(g, seat, &c->a, &c->clock_text);
+    play_clock_after(g, clock_mover, &c->a, &c->clock_text);
 }
 
 void play_change_clear(struct play_change *c)

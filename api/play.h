@@ -83,10 +83,13 @@ struct play_change {
  * entry's): seat's entry of kind, with move_text and events_text
  * (borrowed), notified as topic with payload (stolen), and the clock run.
  * The caller adds what only it knows (account, Idempotency-Key, answer).
+ * clock_mover is the seat whose turn the change answers for the clock:
+ * seat, or -1 for a move made whoever must act (standing orders), which
+ * must not give its seat a fresh allowance of time.
  */
 void play_change_init(struct play_change *c, struct storage_game *g, int seat,
-                      const char *kind, const char *move_text, const char *events_text,
-                      const char *topic, json_t *payload);
+                      int clock_mover, const char *kind, const char *move_text,
+                      const char *events_text, const char *topic, json_t *payload);
 void play_change_clear(struct play_change *c);
 
 /* Milliseconds since the epoch, from the real clock. */

@@ -74,7 +74,8 @@ static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, 
                         (json_int_t)(g->version + 1), "seat", seat, "kind", kind,
                         "status", g->status, "must_act", play_seat_list(g->must_act),
                         "timed_out", seat, "policy", policy);
-    play_change_init(&ch, g, seat, kind, move_text, events_text, "clock.timeout", payload);
+    play_change_init(&ch, g, seat, seat, kind, move_text, events_text, "clock.timeout",
+                     payload);
     st = storage_game_advance(sw->db, g->id, &ch.a, &version);
     play_change_clear(&ch);
 out:
