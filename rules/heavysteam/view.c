@@ -87,6 +87,8 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
             json_object_del(p, "charge");
         }
     }
+    /* the contract tells one ruleset's view from another's by "game" */
+    json_object_set_new(v, "game", json_string("heavysteam"));
     json_object_set_new(v, "seat", json_integer(seat));
     json_object_set_new(v, "question", question(g));
     return v;

@@ -44,6 +44,7 @@ function sameShape(engine, contract, where) {
 const RULESETS = [
   { id: 'ironfuture', union: 'IronFutureMove', options: 'IronFutureOptions' },
   { id: 'steam', union: 'SteamMove', options: 'SteamOptions' },
+  { id: 'heavysteam', union: 'HeavySteamMove', options: 'HeavySteamOptions' },
 ];
 
 describe('the contract and the engines', () => {
