@@ -1,9 +1,13 @@
 /*
- * pressure.c - the Pressure phase (HS-R-50 to HS-R-52), asking nobody:
- * for each titan in initiative order (HS-AMB-22), the overload roll, then
- * the release of its size plus its pilot's bleed, the vents' steam to the
- * reserve each releasing one cube more (titan.c).
+ * pressure.c - the Pressure phase (HS-R-50 to HS-R-52): for each titan in
+ * initiative order (HS-AMB-22), a card of the phase if its player holds
+ * one (HS-R-130), the overload roll, then the release of its size plus its
+ * pilot's bleed and the card's cubes, the vents' steam to the reserve each
+ * releasing one cube more (titan.c).
  */
+#include <string.h>
+
+#include "cards.h"
 #include "catalog.h"
 #include "game_json.h"
 #include "round_phase.h"
@@ -25,7 +29,9 @@ static int pilot_bleed(const struct hs_game *g, int seat)
     return n;
 }
 
-void hs_pressure_phase(struct hs_game *g, int seat, struct rng *rng, json_t *events)
+/* Overload roll, then the release and vents, for seat's titan. */
+static void pressure_part(struct hs_game *g, int seat, int more, struct rng *rng,
+                          json_t *events)
 {
     struct hs_titan *t = &hs_round_titan(g, seat)->cubes;
 
@@ -37,5 +43,48 @@ void hs_pressure_phase(struct hs_game *g, int seat, struct rng *rng, json_t *eve
      * the game before any other titan's part */
     if (t->destroyed)
         return;
-    hs_pressure_release(t, pilot_bleed(g, seat), events);
+    hs_pressure_release(t, pilot_bleed(g, seat) + more, events);
+}
+
+void hs_pressure_start(struct hs_game *g, int seat, struct rng *rng, json_t *events)
+{
+    json_t *cards = hs_cards_playable(g, seat, HS_TIME_TURN);
+    int ask = json_array_size(cards) > 0 && !hs_round_titan(g, seat)->cubes.destroyed;
+
+    json_decref(cards);
+    if (ask)
+        hs_round_ask(g, HS_ASK_PLAY, seat);
+    else
+        pressure_part(g, seat, 0, rng, events);
+}
+
+int hs_pressure_apply(struct hs_game *g, int seat, const json_t *move,
+                      struct rng *rng, json_t *events, struct rules_error *err)
+{
+    static const char *const keys[] = {"type", "card", "choice", NULL};
+    const char *type = json_string_value(json_object_get(move, "type"));
+    struct hs_mods mods = {0};
+    int c;
+
+    if (hs_round_keys(move, keys, err))
+        return -1;
+    if (strcmp(type, "card") == 0) {
+        if ((c = hs_hand_card(g, seat, json_object_get(move, "card"))) < 0)
+            return rules_fail(err, "bad_card", "HS-R-12 (When to Play Battle Cards)",
+                              "\"card\" is a card of your hand.");
+        if (hs_play_card(g, seat, c, HS_TIME_TURN, json_object_get(move, "choice"), &mods,
+                         rng, events, err))
+            return -1;
+    } else if (strcmp(type, "pass") != 0) {
+        return rules_fail(err, "unknown_move", HS_RULE_PRESSURE,
+                          "Before its release a titan's player plays a card or passes.");
+    }
+    pressure_part(g, seat, mods.release, rng, events);
+    return 0;
+}
+
+void hs_pressure_moves(const struct hs_game *g, int seat, json_t *moves)
+{
+    json_array_append_new(moves, hs_round_entry("pass", "move"));
+    hs_turn_card_moves(g, seat, moves);
 }

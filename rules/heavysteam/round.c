@@ -244,7 +244,7 @@ static void part_start(struct hs_game *g, int seat, struct rng *rng, json_t *eve
     case HS_PH_MOVE: hs_move_start(g, seat); break;
     case HS_PH_STEAM: hs_steam_start(g, seat, rng, events); break;
     case HS_PH_INITIATIVE: hs_free_move_start(g, seat); break;
-    case HS_PH_PRESSURE: hs_pressure_phase(g, seat, rng, events); break;
+    case HS_PH_PRESSURE: hs_pressure_start(g, seat, rng, events); break;
     default: break;
     }
 }
@@ -306,6 +306,8 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
         return cards_apply(g, seat, move, rng, events, err);
     case HS_ASK_FREE_MOVE:
         return hs_free_move_apply(g, seat, move, rng, events, err);
+    case HS_ASK_PLAY:
+        return hs_pressure_apply(g, seat, move, rng, events, err);
     default:
         return rules_fail(err, "not_now", HS_RULE_ROUND, "Nothing is asked now.");
     }
@@ -322,7 +324,8 @@ static void rule_id(struct rules_error *err, enum hs_ask q)
         [HS_ASK_REROLL] = "HS-R-26", [HS_ASK_DAMAGE] = "HS-R-28",
         [HS_ASK_LAST_CUBE] = "HS-R-29", [HS_ASK_FLOW] = "HS-R-37",
         [HS_ASK_AFTER_FLOW] = "HS-R-36", [HS_ASK_BUY] = "HS-R-43",
-        [HS_ASK_FREE_MOVE] = "HS-R-49", [HS_ASK_EVENT] = "HS-R-90"};
+        [HS_ASK_FREE_MOVE] = "HS-R-49", [HS_ASK_PLAY] = "HS-R-50",
+        [HS_ASK_EVENT] = "HS-R-90"};
     char old[sizeof err->rule];
 
     if (strncmp(err->rule, "HS-", 3) == 0 || (int)q >= (int)(sizeof id / sizeof id[0]) ||
@@ -420,6 +423,9 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
         case HS_ASK_FREE_MOVE:
             hs_free_move_moves(g, seat, moves);
             hs_turn_card_moves(g, seat, moves);
+            break;
+        case HS_ASK_PLAY:
+            hs_pressure_moves(g, seat, moves);
             break;
         default:
             break;

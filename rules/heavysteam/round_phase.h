@@ -32,6 +32,7 @@
 #define HS_RULE_REPAIR "HS-R-42 (Conducting Repairs)"
 #define HS_RULE_BUY "HS-R-43 (Battle Card Acquisition)"
 #define HS_RULE_FREE "HS-R-49 (Free Steam Cube Move)"
+#define HS_RULE_PRESSURE "HS-R-130 (Pressure Release Phase: a card first)"
 
 /* Sets the question. */
 void hs_round_ask(struct hs_game *g, enum hs_ask q, int seat);
@@ -85,7 +86,11 @@ int hs_free_move_apply(struct hs_game *g, int seat, const json_t *move,
 void hs_free_move_moves(const struct hs_game *g, int seat, json_t *moves);
 
 /* ---- Pressure (pressure.c) ---- */
-/* Overload roll, then release and vents, for seat's titan. */
-void hs_pressure_phase(struct hs_game *g, int seat, struct rng *rng, json_t *events);
+/* seat's part: asks HS_ASK_PLAY when it holds a card of the phase, else
+ * the overload roll, then release and vents, for its titan. */
+void hs_pressure_start(struct hs_game *g, int seat, struct rng *rng, json_t *events);
+int hs_pressure_apply(struct hs_game *g, int seat, const json_t *move,
+                      struct rng *rng, json_t *events, struct rules_error *err);
+void hs_pressure_moves(const struct hs_game *g, int seat, json_t *moves);
 
 #endif

@@ -206,7 +206,8 @@ json_t *hs_timeout_move(const struct hs_game *g, int seat)
     case HS_ASK_LAST_CUBE: m = damage(list); break;
     case HS_ASK_FLOW: m = flow(list); break;
     case HS_ASK_AFTER_FLOW: m = as_move(entry(list, "steam_done", "move")); break;
-    case HS_ASK_BUY: m = as_move(entry(list, "pass", NULL)); break;
+    case HS_ASK_BUY:
+    case HS_ASK_PLAY: m = as_move(entry(list, "pass", NULL)); break;
     case HS_ASK_FREE_MOVE: m = as_move(entry(list, "free_move", "move")); break;
     case HS_ASK_EVENT: m = event(g, seat); break;
     default: break;

@@ -52,7 +52,7 @@ static json_t *question(const struct hs_game *g)
         [HS_ASK_AFTER_FLOW] = "Steam Allocation: shut down shields, repair, or be done.",
         [HS_ASK_BUY] = "Battle Card Acquisition: buy a card from the track, or pass.",
         [HS_ASK_FREE_MOVE] = "Determine Initiative: the free move of up to 2 steam cubes.",
-        [HS_ASK_PLAY] = "A battle card may be played.",
+        [HS_ASK_PLAY] = "Pressure Release: play a card of the phase first, or pass.",
         [HS_ASK_EVENT] = "An event: the player's choice for it."};
     int a = g->stage == HS_STAGE_PILOTS ? HS_ASK_PILOT
             : g->stage == HS_STAGE_OVER ? HS_ASK_NONE : (int)g->ask;

@@ -130,7 +130,7 @@ static void test_hs_r_126_orders_answer_the_pending_question(void)
         CHECK(ok(eng_play(&state, defender, "{\"type\": \"orders\", \"evade\": \"never\", "
                           "\"cards_when_attacked\": \"never\"}", &events, &err), &err));
         CHECK_EQ_INT(count_type(events, "order_decided"), 1);
-        CHECK_EQ_INT(count_type(events, "attack_roll"), 1);
+        CHECK(count_type(events, "attack_roll") >= 1);
         CHECK_EQ_INT(E->status(state, &st), 0);
         /* the defender is not asked to evade again in this attack */
         if (st.must_act == (1u << defender)) {

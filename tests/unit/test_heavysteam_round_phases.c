@@ -358,20 +358,25 @@ static void test_hs_r_49_free_move(void)
 
 /* ---- the Pressure phase ----------------------------------------------- */
 
-/* HS-R-50 to HS-R-52: the Pressure phase asks nobody; each titan pops its
- * release, its pilot's bleed and one more per vented cube (or empties its
- * box); its vents are empty after; an overload's shortfall is damage in
- * the boiler. */
+/* HS-R-50 to HS-R-52: each titan pops its release, its pilot's bleed, a
+ * card's cubes played first (HS-R-130) and one more per vented cube (or
+ * empties its box); its vents are empty after; an overload's shortfall is
+ * damage in the boiler. */
 static void check_pressure(const struct hs_game *before, const struct hs_game *g,
                            const json_t *events, int *released, int *overloads)
 {
     const struct hs_catalog *cat = hs_catalog_get();
     size_t i;
     json_t *e;
-    int k = 0;
+    int k = 0, card = 0, pressure = before->phase == HS_PH_PRESSURE;
 
     /* the titans release in initiative order, as they were when it ran */
     int order[HS_MAX_PLAYERS], n = hs_seat_order(g, order);
+
+    /* a move answering a card question mid-phase: that seat's release first */
+    for (int j = 0; pressure && j < n; j++)
+        if (order[j] == before->ask_seat)
+            k = j;
 
     json_array_foreach(events, i, e) {
         const char *type = json_string_value(json_object_get(e, "type"));
@@ -379,6 +384,17 @@ static void check_pressure(const struct hs_game *before, const struct hs_game *g
         int seat, pops, bleed = 0;
         const struct hs_power *a;
 
+        if (strcmp(type, "phase_started") == 0) {
+            card = 0;
+            pressure = strcmp(json_string_value(json_object_get(e, "phase")), "pressure") == 0;
+        }
+        if (strcmp(type, "card_played") == 0 && pressure) {
+            const struct hs_battle_card *b = &cat->battle[hs_catalog_battle(
+                cat, json_string_value(json_object_get(e, "card")))];
+
+            for (int s = 0; s < b->effect.nsteps; s++)
+                card += b->effect.step[s].op == HS_OP_RELEASE ? b->effect.step[s].n : 0;
+        }
         if (strcmp(type, "overload_roll") == 0) {
             int over = (int)json_integer_value(json_object_get(e, "overload"));
             int roll = (int)json_integer_value(json_object_get(e, "roll")), placed = 0;
@@ -410,9 +426,10 @@ static void check_pressure(const struct hs_game *before, const struct hs_game *g
             bleed += a->effect.step[s].n;
         pops = (int)(json_integer_value(json_object_get(e, "steam")) +
                      json_integer_value(json_object_get(e, "heat")));
-        CHECK(pops == t->board->release + bleed +
+        CHECK(pops == t->board->release + bleed + card +
                           json_integer_value(json_object_get(e, "vented")) ||
               t->npressure == 0);
+        card = 0;
         for (int s = 0; s < t->board->nstations; s++)
             if (t->board->station[s].type == HS_VENT)
                 CHECK_EQ_INT(hs_titan_steam_at(t, s), 0);

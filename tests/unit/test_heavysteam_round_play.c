@@ -125,8 +125,11 @@ static void test_hs_r_11_random_rounds_keep_every_cube_and_card(void)
     }
     heat_bias = 0;
     CHECK_EQ_INT(played, 40);
+    /* the Pressure phase asks only a player holding a card of it (HS-R-130) */
     CHECK_EQ_INT(seen, (1 << HS_PH_MOVE) | (1 << HS_PH_COMBAT) | (1 << HS_PH_STEAM) |
-                           (1 << HS_PH_CARDS) | (1 << HS_PH_INITIATIVE));
+                           (1 << HS_PH_CARDS) | (1 << HS_PH_INITIATIVE) |
+                           (1 << HS_PH_PRESSURE));
+    CHECK(card_phases & (1 << HS_PH_PRESSURE));
     CHECK(units > 0);
     /* the round offers battle cards in the Combat phase too (HS-R-95) */
     CHECK(card_phases & (1 << HS_PH_COMBAT));
