@@ -292,7 +292,6 @@ char *hs_svg_view(const json_t *state, int seat)
     struct hs_game *g = malloc(sizeof *g);
     json_t *v = NULL, *q;
 
-    text_buf_printf(&t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     if (!g || hs_game_load(g, state, NULL) || !(v = hs_view_build(g, seat))) {
         text_buf_printf(&t, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" "
                             "height=\"60\" viewBox=\"0 0 320 60\">\n");

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../text_buf.h"
 #include "game.h"
@@ -28,15 +29,29 @@
 #define TOKEN_MAX 48
 #define NUMBER_MAX 999
 
-static const char *const forms =
-    "Moves are typed: hold, move <1|2> sector <s>, done [infantry <u> to <s>] "
-    "[cannon <u> to <s>] [step a.n>b.m], attack <mount|unit u> <seat|unit u> "
-    "[hotshot n] [boost 0|1] [card id ...], evade <0|1> [weapon <mount|none>] "
-    "[card id ...], reroll keep|reroll|legs, damage a.n[>b.m] ..., flow <station n> "
-    "... [red <station n> ...], steam_done [shutdown id ...] [repair a.n ...], "
-    "buy <slot>, pass, free [a.n>b.m ...], card <id> [choice], event [choice], "
-    "power [choice], pilot <id> [<mount> n], orders [evade ask|never|n] "
-    "[cards ask|never] [damage ask|type,...] [reroll ask|none|location,...].";
+/* Each verb's form, for the message that refuses a text. */
+static const struct {
+    const char *verb, *form;
+} forms[] = {
+    {"hold", "hold"},
+    {"move", "move <1|2> sector <s>"},
+    {"done", "done [infantry <u> to <s>] [cannon <u> to <s>] [step a.n>b.m]"},
+    {"attack", "attack <mount|unit u> <seat|unit u> [hotshot n] [boost 0|1] [card id ...]"},
+    {"evade", "evade <0|1> [weapon <mount|none>] [card id ...]"},
+    {"reroll", "reroll keep|reroll|legs"},
+    {"damage", "damage a.n[>b.m] ..."},
+    {"flow", "flow [station n ...] [red station n ...]"},
+    {"steam_done", "steam_done [shutdown id ...] [repair a.n ...]..."},
+    {"buy", "buy <slot>"},
+    {"pass", "pass"},
+    {"free", "free [a.n>b.m ...]"},
+    {"card", "card <id> [steam|damage|repair a.n ...] [sector|unit|opponent n] ..."},
+    {"event", "event [steam|damage|repair a.n ...] [sector n] ..."},
+    {"power", "power [steam|damage|repair a.n ...] [sector n] ..."},
+    {"pilot", "pilot <id> [left_arm|right_arm|torso n]"},
+    {"orders", "orders [evade ask|never|n] [cards ask|never] [damage ask|type,...] "
+               "[reroll ask|none|location,...]"},
+};
 
 /* ---- words ---------------------------------------------------------- */
 
@@ -73,7 +88,8 @@ static int split(const char *text, struct toks *k)
         if (k->n == TOKENS_MAX || q - p >= TOKEN_MAX)
             return -1;
         for (int j = 0; p < q; p++, j++) {
-            k->t[k->n][j] = (char)tolower((unsigned char)*p);
+            /* "left-arm" is left_arm */
+            k->t[k->n][j] = *p == '-' ? '_' : (char)tolower((unsigned char)*p);
             k->t[k->n][j + 1] = 0;
         }
         k->n++;
@@ -238,6 +254,9 @@ static json_t *name_list(struct toks *k, const char *const *stop)
 /* Clauses of a choice to the end of the tokens, into choice; -1 bad. */
 static int read_choice(struct toks *k, json_t *choice)
 {
+    /* "none": a choice that chooses nothing, as a move log may hold it */
+    if (next_is(k, "none"))
+        return peek(k) ? -1 : 0;
     while (peek(k)) {
         const char *w = k->t[k->i++];
         json_t *v = NULL;
@@ -507,7 +526,7 @@ static int read_orders(struct toks *k, json_t *m)
             return -1;
         json_object_set_new(m, key, v);
     }
-    return json_object_size(m) > 1 ? 0 : -1;
+    return 0;
 }
 
 /* Whether the game of state asks for the Steam Allocation's end now. */
@@ -633,7 +652,22 @@ json_t *hs_text_parse(const json_t *state, int seat, const char *text,
         if (m)
             return m;
     }
-    rules_fail(err, "unreadable_move", RULE_TEXT, "%.*s", 250, forms);
+    {
+        size_t len = strcspn(p, " \t\r\n`(");
+        const char *verb = NULL;
+
+        for (size_t j = 0; j < sizeof forms / sizeof forms[0]; j++)
+            if (strlen(forms[j].verb) == len && strncasecmp(p, forms[j].verb, len) == 0)
+                verb = forms[j].form;
+        if (verb)
+            rules_fail(err, "unreadable_move", RULE_TEXT, "This move is typed %s "
+                       "(squares as station.n), e.g. hold, move 2 sector 3.", verb);
+        else
+            rules_fail(err, "unreadable_move", RULE_TEXT, "Moves are typed hold, pass, "
+                       "move, done, attack, evade, reroll, damage, flow, steam_done, buy, "
+                       "free, card, event, power, pilot or orders, as RULINGS HS-R-129 "
+                       "writes them, e.g. attack torso 1; or as JSON.");
+    }
     return NULL;
 }
 
@@ -685,6 +719,9 @@ static void put_choice(struct text_buf *t, const json_t *c)
     const char *key;
     json_t *v, *o;
     size_t j;
+
+    if (json_is_object(c) && json_object_size(c) == 0)
+        text_buf_printf(t, " none");
 
     json_object_foreach((json_t *)c, key, v) {
         text_buf_printf(t, " %.20s", key);
@@ -830,7 +867,9 @@ static void write_move(struct text_buf *t, const json_t *m)
         text_buf_printf(t, "%s", !strcmp(type, "pilot_power") ? "power" : type);
         if (!strcmp(type, "card"))
             text_buf_printf(t, " %.40s", json_string_value(GET("card")) ? json_string_value(GET("card")) : "?");
-        put_choice(t, GET("choice"));
+        /* an event's answer always has a choice: none is "event" alone */
+        if (strcmp(type, "event") || json_object_size(GET("choice")))
+            put_choice(t, GET("choice"));
     } else if (!strcmp(type, "pilot")) {
         text_buf_printf(t, "pilot %.40s", json_string_value(GET("pilot")) ? json_string_value(GET("pilot")) : "?");
         json_object_foreach(GET("charge"), key, v)

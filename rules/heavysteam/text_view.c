@@ -227,6 +227,10 @@ static void hole(struct text_buf *t, const json_t *a, int many)
             text_buf_printf(t, "%.40s", json_string_value(x));
         else if (json_is_null(x))
             text_buf_printf(t, "none");
+        else if (json_is_array(x))
+            text_buf_printf(t, "%.40s.%lld", json_string_value(json_array_get(x, 0))
+                                                 ? json_string_value(json_array_get(x, 0)) : "?",
+                            (long long)json_integer_value(json_array_get(x, 1)));
         else if (json_object_get(x, "unit"))
             text_buf_printf(t, "%d", num(x, "unit"));
         else if (json_object_get(x, "location"))
