@@ -164,7 +164,7 @@ static void battle_board(struct text_buf *t, const json_t *v, const struct hs_ga
                         cx, TRACK_Y + SECTOR_H - 14, faction_colour(v, iv(x, "team")), INK);
         label(t, cx - 4, TRACK_Y + SECTOR_H - 10, 11, "fill=\"#ffffff\"", "%s",
               strcmp(sv(x, "kind"), "cannon") == 0 ? "C" : "I");
-        label(t, cx - 4, TRACK_Y + SECTOR_H + 10, 9, "", "%zu", i);
+        label(t, cx + 11, TRACK_Y + SECTOR_H - 4, 9, "", "%zu", i);
         here[s]++;
     }
     bc = json_object_get(v, "battle_cards");
@@ -260,7 +260,8 @@ static void titan_panel(struct text_buf *t, const json_t *v, int i)
 
         if (cap > 30)
             cap = 30;
-        label(t, px - 14, y0 + 40, 11, "font-weight=\"bold\"", "pressure %d", n);
+        label(t, px - 14, base - (cap > n ? cap : n) * CELL - 8, 11, "font-weight=\"bold\"",
+              "pressure %d/%d", n, bd ? bd->capacity : cap);
         for (int k = 0; k < cap || k < n; k++) {
             double y = base - (k + 1) * CELL;
 

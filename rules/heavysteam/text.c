@@ -484,6 +484,9 @@ static int read_pilot(struct toks *k, json_t *m)
     json_t *charge;
     int x;
 
+    /* bare "pilot": the others' view of a pilot still secret */
+    if (!peek(k))
+        return 0;
     if (!name(k))
         return -1;
     json_object_set_new(m, "pilot", json_string(k->t[k->i - 1]));

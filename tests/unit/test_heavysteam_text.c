@@ -140,6 +140,7 @@ static void test_notation_of_every_move_type(void)
     /* what the notation cannot say is written as JSON, which reads back */
     writes("{\"type\":\"card\",\"card\":\"maneuver\",\"choice\":{}}", "card maneuver none");
     writes("{\"type\":\"orders\"}", "orders");
+    writes("{\"type\":\"pilot\"}", "pilot");
     writes("{\"type\":\"card\",\"card\":\"smoke\",\"extra\":1}",
            "{\"card\":\"smoke\",\"extra\":1,\"type\":\"card\"}");
     writes("{\"type\":\"teleport\"}", "{\"type\":\"teleport\"}");
@@ -171,7 +172,7 @@ static void test_bad_text_is_unreadable(void)
                                       "attack torso", "reroll maybe", "damage boiler",
                                       "buy 1 2", "evade 1 weapon nose", "flow mobility",
                                       "card", "hold now", "orders evade soon", "{\"a\":1}",
-                                      "pilot 7", "steam_done repair vent", NULL};
+                                      "pilot 7", "pilot zedock nose 2", "steam_done repair vent", NULL};
 
     for (int k = 0; bad[k]; k++) {
         struct rules_error err = {0};
