@@ -874,7 +874,9 @@ static void write_move(struct text_buf *t, const json_t *m)
         if (strcmp(type, "event") || json_object_size(GET("choice")))
             put_choice(t, GET("choice"));
     } else if (!strcmp(type, "pilot")) {
-        text_buf_printf(t, "pilot %.40s", json_string_value(GET("pilot")) ? json_string_value(GET("pilot")) : "?");
+        text_buf_printf(t, "pilot");
+        if (GET("pilot"))
+            text_buf_printf(t, " %.40s", json_string_value(GET("pilot")) ? json_string_value(GET("pilot")) : "?");
         json_object_foreach(GET("charge"), key, v)
             text_buf_printf(t, " %.20s %lld", key, (long long)json_integer_value(v));
     } else if (!strcmp(type, "orders")) {
