@@ -12,6 +12,8 @@
 #include "pilots.h"
 #include "round.h"
 #include "setup.h"
+#include "svg.h"
+#include "text.h"
 #include "timeout.h"
 #include "view.h"
 
@@ -148,6 +150,11 @@ const struct rules_engine heavysteam_engine = {
     .view = view,
     .legal_moves = legal_moves,
     .status = status,
+    .text_view = hs_text_view,
+    .text_moves = hs_text_moves,
+    .text_parse = hs_text_parse,
+    .text_move = hs_text_move,
+    .svg_view = hs_svg_view,
     .timeout_move = timeout_move,
     .any_time = hs_orders_move_is,
     .move_seen = move_seen,
