@@ -102,6 +102,8 @@ static void check_over(struct hs_game *g, json_t *events)
         g->winner_team = 1 - g->p[s].team;
         g->stage = HS_STAGE_OVER;
         g->actor = -1;
+        /* no question is left, nor the station a steam question was on */
+        g->station = -1;
         hs_round_ask(g, HS_ASK_NONE, -1);
         hs_game_event(events, json_pack("{s:s, s:i, s:i}", "type", "game_over",
                                         "destroyed", s, "winner_team", g->winner_team));

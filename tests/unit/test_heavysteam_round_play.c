@@ -137,8 +137,66 @@ static void test_hs_r_11_random_rounds_keep_every_cube_and_card(void)
             over, card_phases);
 }
 
+/* The dump of g loads again (the game is stored after every move). */
+static int reloads(const struct hs_game *g)
+{
+    struct hs_game *back = malloc(sizeof *back);
+    json_t *st = hs_game_dump(g);
+    struct rules_error err;
+    int rc = hs_game_load(back, st, &err);
+
+    if (rc)
+        fprintf(stderr, "  the state does not load: %s\n", err.message);
+    json_decref(st);
+    free(back);
+    return rc == 0;
+}
+
+/* HS-R-10, HS-DATA-05: a steam move that destroys the moving titan (heat
+ * from a red square the full box cannot hold) ends the game in the middle
+ * of the allocation, and a player may resign while asked where a
+ * station's steam goes; neither leaves the flow's station behind, so the
+ * finished game loads. Reached by random moves that build pressure. */
+static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
+{
+    int ended = 0, resigned = 0;
+
+    heat_bias = 1;
+    for (int k = 0; k < 300 && (!ended || !resigned); k++) {
+        struct hs_game *g = round_game(k, k % 2 ? "light" : NULL);
+        json_t *events = json_array();
+
+        for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
+            int flowing = g->ask == HS_ASK_FLOW;
+
+            if (flowing && !resigned && k % 5 == 4) {
+                struct rules_error err;
+
+                CHECK(ok(hs_resign(g, g->ask_seat, events, &err), &err));
+                CHECK(reloads(g));
+                resigned++;
+                break;
+            }
+            if (random_move(g, events) < 0)
+                break;
+            json_array_clear(events);
+            if (flowing && g->stage == HS_STAGE_OVER) {
+                CHECK_EQ_INT(g->station, -1);
+                CHECK(reloads(g));
+                ended++;
+            }
+        }
+        json_decref(events);
+        free(g);
+    }
+    heat_bias = 0;
+    CHECK(ended > 0);
+    CHECK(resigned > 0);
+}
+
 int main(void)
 {
     RUN(test_hs_r_11_random_rounds_keep_every_cube_and_card);
+    RUN(test_hs_r_10_game_over_in_steam_allocation_is_stored);
     return check_summary();
 }
