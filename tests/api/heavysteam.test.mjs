@@ -175,3 +175,134 @@ test('whole Meeting Engagement games, heavy and light, end with a destruction; e
   assert.ok(total.asked.evade > 0, `the defender was asked to evade: ${JSON.stringify(total.asked)}`);
   assert.ok(total.asked.damage > 0, `the defender was asked to place damage: ${JSON.stringify(total.asked)}`);
 });
+
+// ---- 2. the defender's decisions ------------------------------------------
+
+test('the defender answers evade and damage itself when asked: must_act switches to it', async () => {
+  const g = await hsGame({ entropy: `hs-ask-${SEED}` });
+  const rand = seededRandom(SEED + 10);
+  const seen = { evade: 0, damage: 0 };
+  await play(g, rand, {
+    stop: () => seen.evade > 0 && seen.damage > 0,
+    each: async (before, played) => {
+      const q = checkDefenderQuestion(before);
+      if (!q) return;
+      seen[q.ask]++;
+      assert.equal(played.move.type, q.ask, `the defender's answer is an ${q.ask} move`);
+      assert.equal(played.res.body.game.viewer_seat, q.seat);
+      // the attacker is offered nothing meanwhile
+      const other = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${1 - q.seat}`, { token: g.players[1 - q.seat].token, expect: 200 })).body;
+      assert.equal(other.version, before.version + 1);
+    },
+  });
+  assert.ok(seen.evade > 0 && seen.damage > 0, `the defender was asked both: ${JSON.stringify(seen)}`);
+  // while the defender is asked, the attacker may not answer for it
+  const v = await play(g, rand, { stop: (x) => ['evade', 'damage'].includes(x.state.question.ask) });
+  assert.equal(v.status, 'active', 'the game reached another defender question');
+  {
+    const q = v.state.question;
+    const legal = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${q.seat}`, { token: g.players[q.seat].token, expect: 200 })).body;
+    const theirs = legal.moves.find((e) => e.form === 'move') ?? legal.moves[0];
+    const none = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${1 - q.seat}`, { token: g.players[1 - q.seat].token, expect: 200 })).body;
+    assert.deepEqual(none.moves, [], 'the attacker has no legal move while the defender is asked');
+    await refusedLeavesGame(ctx.api, g.id, g.viewers, 'the attacker answering the defender\'s question', async () => {
+      const { form, ...m } = theirs;
+      await post(g, 1 - q.seat, m, 409);
+    });
+  }
+});
+
+test('standing orders set out of turn answer the defender\'s questions without asking it', async () => {
+  const g = await hsGame({ entropy: `hs-orders-${SEED}` });
+  const rand = seededRandom(SEED + 20);
+  // both pilots chosen, then the seat that need not act sets its orders
+  let v = await play(g, rand, { stop: (x) => x.state.stage === 'round' });
+  const acting = v.must_act[0];
+  const idle = 1 - acting;
+  assert.deepEqual(v.must_act, [acting]);
+  assert.ok(!v.must_act.includes(idle), 'the seat setting orders is not asked anything');
+  const res = await post(g, idle, ALL_ORDERS);
+  assert.equal(res.body.version, v.version + 1, 'orders are a move of their own');
+  assert.deepEqual(res.body.game.must_act, [acting], 'orders change nobody\'s turn');
+  const mine = res.body.game.state.seats[idle].orders;
+  assert.deepEqual(mine, { evade: 'never', cards_when_attacked: 'never', damage: STATION_TYPES, reroll: [] }, 'the seat sees its orders');
+  // invisible to the other seat and the spectator
+  for (const who of [acting, null]) {
+    const token = who === null ? g.spectator.token : g.players[who].token;
+    const view = (await get(g, token)).body;
+    assert.equal(view.state.seats[idle].orders, undefined, `${who ?? 'the spectator'} does not see the orders`);
+    const log = await moveLog(ctx.api, g.id, token);
+    const entry = log.at(-1);
+    assert.deepEqual(entry.move, { type: 'orders' }, `${who ?? 'the spectator'} sees only that orders were given`);
+    assert.ok(!JSON.stringify(entry).includes('weapon_slot'), 'no order in the entry\'s events');
+    const one = (await ctx.api.get(`/v1/games/${g.id}/moves/${entry.seq}`, { token, expect: 200 })).body;
+    assert.deepEqual(one.move, { type: 'orders' });
+  }
+  const own = (await moveLog(ctx.api, g.id, g.players[idle].token)).at(-1);
+  assert.deepEqual(own.move, ALL_ORDERS, 'the seat sees its own orders move whole');
+  // play on: the idle seat is never asked to evade or place damage
+  const decided = { evade: 0, damage: 0 };
+  v = await play(g, rand, {
+    stop: () => decided.evade > 0 && decided.damage > 0,
+    each: async (before, played) => {
+      const q = before.state.question;
+      if (['evade', 'damage', 'reroll'].includes(q.ask)) {
+        assert.notEqual(q.seat, idle, `the seat with orders is not asked: ${q.ask}`);
+      }
+      for (const e of played.res.body.events ?? []) {
+        if (e.type === 'order_decided' && e.seat === idle && e.order in decided) decided[e.order]++;
+      }
+    },
+  });
+  assert.ok(decided.evade > 0, `an evade was decided by orders: ${JSON.stringify(decided)}`);
+  assert.ok(decided.damage > 0, `damage was placed by orders: ${JSON.stringify(decided)}`);
+  const log = await moveLog(ctx.api, g.id, g.players[idle].token);
+  assert.ok(eventsOf(log).some((e) => e.type === 'order_decided' && e.seat === idle), 'order_decided is in the log');
+  assert.ok(!log.some((m) => m.seat === idle && ['evade', 'damage'].includes(m.move.type)), 'the seat made no evade or damage move');
+});
+
+test('orders given while the question is pending answer it at once', async () => {
+  const g = await hsGame({ entropy: `hs-pending-${SEED}` });
+  const rand = seededRandom(SEED + 30);
+  const answered = {};
+  for (const [ask, orders] of [['evade', { type: 'orders', evade: 'never', cards_when_attacked: 'never' }],
+    ['damage', { type: 'orders', damage: STATION_TYPES }]]) {
+    const v = await play(g, rand, { stop: (x) => x.state.question.ask === ask });
+    assert.equal(v.status, 'active', `the game reached an ${ask} question`);
+    const q = checkDefenderQuestion(v);
+    const res = await post(g, q.seat, orders);
+    assert.ok(res.body.events.some((e) => e.type === 'order_decided' && e.seat === q.seat && e.order === ask),
+      `the pending ${ask} was decided by the orders: ${JSON.stringify(res.body.events).slice(0, 400)}`);
+    const now = res.body.game.state.question;
+    if (ask === 'evade') assert.ok(!(now.ask === 'evade' && now.seat === q.seat), 'the defender is no longer asked to evade');
+    answered[ask] = true;
+    // back to asking, for the next question
+    await post(g, q.seat, { type: 'orders', evade: 'ask', cards_when_attacked: 'ask', damage: 'ask', reroll: 'ask' });
+  }
+  assert.deepEqual(answered, { evade: true, damage: true });
+});
+
+test('bad orders are refused naming the rule and change nothing', async () => {
+  const g = await hsGame({ entropy: `hs-bad-${SEED}` });
+  const bad = [
+    { type: 'orders' },
+    { type: 'orders', evade: 0 },
+    { type: 'orders', evade: 'sometimes' },
+    { type: 'orders', damage: [] },
+    { type: 'orders', damage: ['no_such_station'] },
+    { type: 'orders', damage: [...STATION_TYPES, 'shield'] },
+    { type: 'orders', reroll: 'always' },
+    { type: 'orders', cards_when_attacked: 'yes' },
+    { type: 'orders', evade: 'never', colour: 'red' },
+  ];
+  await refusedLeavesGame(ctx.api, g.id, g.viewers, 'bad orders', async () => {
+    for (const move of bad) {
+      for (const seat of [0, 1]) {
+        const res = await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.players[seat].token, body: { move, seat } });
+        assert.ok([400, 422].includes(res.status), `${JSON.stringify(move)}: refused (${res.status})`);
+        assert.match(res.headers.get('content-type'), /^application\/problem\+json/);
+        if (res.status === 422) assert.match(res.body.rule, /HS-R-126/, `${JSON.stringify(move)}: names the rule of standing orders`);
+      }
+    }
+  });
+});
