@@ -306,3 +306,149 @@ test('bad orders are refused naming the rule and change nothing', async () => {
     }
   });
 });
+
+// ---- 3. hidden information --------------------------------------------------
+
+// Every string value anywhere in value, with its path.
+function strings(value, path = '', out = []) {
+  if (typeof value === 'string') out.push({ path, value });
+  else if (Array.isArray(value)) value.forEach((v, i) => strings(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) strings(v, `${path}.${k}`, out);
+  return out;
+}
+
+// A view without the places that show cards to everyone (the track, the
+// discard pile, cards in play, units and terrain, resolved events), nor the viewer's own
+// hand: no battle card id is left in it for another seat's hand to show.
+function withoutPublicCards(view) {
+  const v = structuredClone(view);
+  const bc = v.state.battle_cards;
+  for (const k of ['track', 'discard', 'in_play', 'events_done', 'hand']) delete bc[k];
+  delete v.state.event;
+  // a support unit on the board and a titan's terrain name the card in play
+  for (const u of v.state.units ?? []) delete u.card;
+  for (const t of v.state.titans ?? []) delete t.terrain;
+  return v;
+}
+
+// A seat's view is the spectator's with its own hand, orders and (before
+// the reveal) pilot added, and nothing else.
+function publicPart(view, seat) {
+  const v = structuredClone(view);
+  delete v.viewer_seat;
+  delete v.state.seat;
+  if (seat !== null) {
+    delete v.state.battle_cards.hand;
+    delete v.state.seats[seat].orders;
+    if (v.state.stage === 'pilots') {
+      v.state.seats[seat].pilot = null;
+      delete v.state.seats[seat].charge;
+    }
+  }
+  return v;
+}
+
+test('hidden information: hands, deck order, the box, a secret pilot and orders reach no other seat; the finished log shows moves whole', async () => {
+  const g = await hsGame({ entropy: `hs-hidden-${SEED}` });
+  const rand = seededRandom(SEED + 40);
+  const tokens = [g.players[0].token, g.players[1].token, g.spectator.token];
+  const seatOf = [0, 1, null];
+  const texts = [];   // every answer, for the deck and box at the end
+  const views = async () => {
+    const out = [];
+    for (const t of tokens) { const r = await get(g, t); texts.push(r.text); out.push(r.body); }
+    return out;
+  };
+  // before the reveal: seat 0 chooses; seat 1 and the spectator cannot tell which
+  let [v0] = await views();
+  assert.deepEqual(v0.must_act, [0, 1], 'both seats choose their pilots at once');
+  const legal0 = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=0`, { token: tokens[0], expect: 200 })).body;
+  const entry = legal0.moves.at(-1);
+  const { form, ...pilotMove } = entry;
+  if (entry.charge) pilotMove.charge = Object.fromEntries(Object.entries(entry.charge).map(([k, b]) => [k, b.max]));
+  const chose = await post(g, 0, pilotMove);
+  texts.push(chose.text);
+  assert.deepEqual(chose.body.game.must_act, [1], 'seat 0 has chosen; seat 1 still chooses');
+  assert.equal(chose.body.game.state.seats[0].pilot, pilotMove.pilot, 'seat 0 sees its pilot');
+  const secret = JSON.stringify(pilotMove.pilot);
+  const legal1 = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=1`, { token: tokens[1], expect: 200 })).body;
+  assert.ok(!legal1.moves.some((e) => e.pilot === pilotMove.pilot), 'the pilots are each faction\'s own');
+  for (const i of [1, 2]) {
+    const v = (await get(g, tokens[i])).body;
+    assert.equal(v.state.seats[0].pilot, null, `${seatOf[i] ?? 'the spectator'}: seat 0's pilot is not shown`);
+    assert.equal(v.state.seats[0].chosen, true, 'only that it has chosen');
+    assert.equal(v.state.seats[0].charge, undefined);
+    const log = await ctx.api.get(`/v1/games/${g.id}/moves`, { token: tokens[i], expect: 200 });
+    assert.deepEqual(log.body.moves.at(-1).move, { type: 'pilot' }, 'the log shows {"type": "pilot"} only');
+    for (const text of [JSON.stringify(v), log.text]) assert.ok(!text.includes(secret), `${seatOf[i] ?? 'the spectator'} cannot learn the pilot`);
+    const one = await ctx.api.get(`/v1/games/${g.id}/moves/${log.body.moves.at(-1).seq}`, { token: tokens[i], expect: 200 });
+    assert.ok(!one.text.includes(secret));
+  }
+  // seat 0's orders: seen by it alone
+  await post(g, 0, { type: 'orders', evade: 3, damage: ['vent', 'shield'] });
+  // play on, checking every view at every step
+  let steps = 0;
+  let v;
+  for (;;) {
+    const vs = await views();
+    v = vs[2];
+    for (const s of [0, 1]) assert.deepEqual(publicPart(vs[s], s), publicPart(v, null), `version ${v.version}: seat ${s} sees the spectator's view and its own secrets only`);
+    assert.equal(v.state.seats[0].orders, undefined, 'the spectator sees no orders');
+    assert.equal(typeof v.state.battle_cards.deck, 'number', 'the deck is a count');
+    assert.equal(v.state.battle_cards.box, undefined, 'the box is not shown');
+    assert.equal(v.state.battle_cards.hand, undefined, 'the spectator has no hand');
+    const hands = [vs[0].state.battle_cards.hand, vs[1].state.battle_cards.hand];
+    assert.deepEqual(v.state.battle_cards.hands, hands.map((h) => h.length), 'hands are shown as counts');
+    // no card of either hand where cards are not public
+    const ids = new Set([...hands[0], ...hands[1]]);
+    const left = strings(withoutPublicCards(v)).filter((x) => ids.has(x.value));
+    assert.deepEqual(left, [], `version ${v.version}: the spectator's view names a hand's card`);
+    for (const s of [0, 1]) {
+      const lm = await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=${s}`, { token: tokens[s], expect: 200 });
+      texts.push(lm.text);
+      const other = new Set(hands[1 - s].filter((c) => !hands[s].includes(c) && !v.state.battle_cards.track.includes(c)));
+      const named = strings(lm.body).filter((x) => other.has(x.value));
+      assert.deepEqual(named, [], `seat ${s}'s legal moves name the other hand's cards`);
+    }
+    if (v.status !== 'active' || steps >= 120) break;
+    await playSeat(ctx.api, g.id, g.players, rand.pick(v.must_act), rand, { heat: false });
+    steps++;
+  }
+  // the logs: each viewer's is the export's as it may see them
+  const logs = [];
+  for (const t of tokens) logs.push(await moveLog(ctx.api, g.id, t));
+  if (v.status === 'active') await ctx.api.post(`/v1/games/${g.id}/resign`, { token: tokens[1], expect: 200 });
+  const ex = await exportOf(g);
+  assert.ok(Array.isArray(ex.moves), 'the export lists the moves');
+  const full = [{ seq: 1, seat: -1, kind: 'setup', move: {}, events: ex.setup.events }, ...ex.moves];
+  for (const [i, log] of logs.entries()) {
+    texts.push(JSON.stringify(log));
+    const who = seatOf[i];
+    for (const m of log) {
+      const whole = full.find((x) => x.seq === m.seq);
+      assert.deepEqual(m.events, eventsFor(whole.events, who), `seq ${m.seq}: ${who ?? 'the spectator'} gets the events it may see`);
+      assertPrivateToNamed(m.events, `seq ${m.seq}`);
+      if (m.seat !== who && ['pilot', 'orders'].includes(whole.move.type)) assert.deepEqual(m.move, { type: whole.move.type }, `seq ${m.seq}: another seat's ${whole.move.type} is hidden`);
+      else if (m.kind !== 'setup') assert.deepEqual(m.move, whole.move, `seq ${m.seq}: the move is shown whole`);
+    }
+  }
+  // the deck's order and the box appear nowhere
+  const final = ex.final_state;
+  assert.ok(final?.battle_cards, 'the export holds the final state');
+  const piles = [final.battle_cards.deck, final.battle_cards.box].filter((p) => Array.isArray(p) && p.length >= 3);
+  assert.ok(piles.length > 0, 'the deck holds cards at the end');
+  for (const text of texts) assertNoRunOf(JSON.parse(text), piles, 'an answer');
+  if (final.battle_cards.box?.length) {
+    for (const text of texts) assert.ok(!text.includes(JSON.stringify(final.battle_cards.box)), 'the box is listed nowhere');
+  }
+  // over: the log shows every move whole, to everyone
+  for (const t of tokens) {
+    const log = await moveLog(ctx.api, g.id, t);
+    for (const m of log) {
+      const whole = full.find((x) => x.seq === m.seq);
+      if (m.kind !== 'setup') assert.deepEqual(m.move, whole.move, `finished: seq ${m.seq} is shown whole`);
+    }
+    assert.ok(log.some((m) => m.move.type === 'pilot' && m.move.pilot === pilotMove.pilot), 'the secret pilot is in the finished log');
+    assert.ok(log.some((m) => m.move.type === 'orders' && m.move.evade === 3), 'the orders are in the finished log');
+  }
+});
