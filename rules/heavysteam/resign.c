@@ -19,6 +19,7 @@ int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *e
     g->actor = -1;
     g->ask = HS_ASK_NONE;
     g->ask_seat = -1;
+    g->station = -1;              /* no steam flows once the game is over */
     json_array_append_new(events, json_pack("{s:s, s:i}", "type", "resigned", "seat", seat));
     json_array_append_new(events, json_pack("{s:s, s:i}", "type", "game_over",
                                             "winner_team", g->winner_team));
