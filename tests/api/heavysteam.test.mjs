@@ -452,3 +452,82 @@ test('hidden information: hands, deck order, the box, a secret pilot and orders 
     assert.ok(log.some((m) => m.move.type === 'orders' && m.move.evade === 3), 'the orders are in the finished log');
   }
 });
+
+// ---- 4. refusals --------------------------------------------------------------
+
+test('out of turn, an illegal move and an unknown field are refused, changing nothing', async () => {
+  const g = await hsGame({ entropy: `hs-refuse-${SEED}` });
+  const rand = seededRandom(SEED + 50);
+  const v = await play(g, rand, { stop: (x) => x.state.stage === 'round' && x.state.question.ask === 'move' });
+  const seat = v.must_act[0];
+  const other = 1 - seat;
+  await refusedLeavesGame(ctx.api, g.id, g.viewers, 'a move out of turn', async () => {
+    await post(g, other, { type: 'hold' }, 409).then((r) => assert.equal(r.body.code, 'not_your_turn'));
+  });
+  await refusedLeavesGame(ctx.api, g.id, g.viewers, 'an illegal move', async () => {
+    for (const move of [{ type: 'move', pay: 1, sector: 99 }, { type: 'move', pay: 7, sector: 1 }, { type: 'attack', mount: 'torso', target: other }]) {
+      const r = await post(g, seat, move, 422);
+      assert.equal(r.body.code, 'illegal_move');
+      assert.match(r.body.rule, /^HS-R-/, `${JSON.stringify(move)}: names the rule`);
+    }
+  });
+  await refusedLeavesGame(ctx.api, g.id, g.viewers, 'an unknown field', async () => {
+    const r = await ctx.api.post(`/v1/games/${g.id}/moves`, { token: g.players[seat].token, body: { move: { type: 'hold', colour: 'red' }, seat } });
+    assert.ok([400, 422].includes(r.status), `unknown field refused: ${r.status}`);
+    assert.match(r.body.detail ?? '', /colour/, 'the refusal names the field');
+  });
+});
+
+// ---- 5. resignation, rematch, export ----------------------------------------
+
+test('resigning ends the game with the other seat winning; its rematch starts; the export verifies', async () => {
+  const g = await hsGame({ entropy: `hs-resign-${SEED}` });
+  const rand = seededRandom(SEED + 60);
+  await play(g, rand, { max: 30 });
+  const res = await ctx.api.post(`/v1/games/${g.id}/resign`, { token: g.players[0].token, body: {}, expect: 200 });
+  assert.equal(res.body.status, 'finished');
+  assert.deepEqual(res.body.winners, [1]);
+  assert.deepEqual(res.body.must_act, []);
+  assert.ok(res.body.result.summary.length > 0);
+  assert.equal(res.body.state.stage, 'over');
+  await refusedLeavesGame(ctx.api, g.id, g.viewers, 'orders after the end', async () => {
+    await post(g, 1, { type: 'orders', evade: 'never' }, 409);
+  });
+  verifyExport(await exportOf(g), 'resigned game');
+  const r = await ctx.api.post(`/v1/games/${g.id}/rematch`, { token: g.players[1].token, expect: 201 });
+  const m = r.body.game ?? r.body;
+  assert.equal(m.ruleset, 'heavysteam');
+  assert.equal(m.rematch_of, g.id);
+  assert.equal(m.status, 'active');
+  assert.deepEqual(m.must_act, [0, 1], 'the rematch begins with both pilots chosen in secret');
+  const again = await ctx.api.post(`/v1/games/${g.id}/rematch`, { token: g.players[0].token });
+  assert.ok([200, 201].includes(again.status));
+  assert.equal((again.body.game ?? again.body).id, m.id, 'one rematch');
+  const rg = { ...g, id: m.id };
+  const v = await play(rg, rand, { max: 10 });
+  assert.equal(v.status, 'active', 'the rematch plays');
+});
+
+// ---- 6. clocks ------------------------------------------------------------------
+
+test('auto clock: a seat out of time gets the engine\'s timeout move, in the pilots stage and in a round, and the game goes on', async () => {
+  const g = await hsGame({ entropy: `hs-clock-${SEED}`, clock: { per_move: 'PT1S', on_timeout: 'auto' } });
+  assert.equal(g.game.clock.on_timeout, 'auto');
+  let v = g.game;
+  const deadline = Date.now() + 60000;
+  while (v.move_count < 5 && Date.now() < deadline) {
+    v = (await ctx.api.get(`/v1/games/${g.id}?wait=20&after_version=${v.version}`, { token: g.spectator.token, expect: 200 })).body;
+  }
+  assert.equal(v.status, 'active', 'the game goes on');
+  assert.equal(v.state.stage, 'round');
+  const log = await moveLog(ctx.api, g.id, g.players[0].token);
+  const auto = log.filter((m) => m.kind === 'auto');
+  const pilots = auto.filter((m) => m.move.type === 'pilot');
+  assert.deepEqual(pilots.map((m) => m.seat).sort(), [0, 1], 'both pilots chosen by the clock');
+  const round = auto.filter((m) => m.move.type !== 'pilot');
+  assert.ok(round.length >= 1, 'a question of the round answered by the clock');
+  for (const m of round) assert.ok(['hold', 'pass', 'done', 'steam_done', 'free_move', 'reroll', 'evade'].includes(m.move.type), `a least committal move: ${JSON.stringify(m.move)}`);
+  assert.equal(round[0].move.type, 'hold', 'the first question of a round is a move; out of time, the titan holds');
+  await ctx.api.post(`/v1/games/${g.id}/resign`, { token: g.players[0].token, expect: 200 });
+  verifyExport(await exportOf(g), 'auto clock');
+});
