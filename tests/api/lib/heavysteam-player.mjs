@@ -138,8 +138,9 @@ export function fillEntry(rand, e, { heat = false } = {}) {
       return m;
     }
     case 'evade': {
-      m.board = heat ? e.board.of.at(-1) : oneOf(rand, e.board);
-      m.card = oneOf(rand, e.card);
+      // a hole the entry leaves out is no choice: its value stays as listed
+      if (e.board?.of) m.board = heat ? e.board.of.at(-1) : oneOf(rand, e.board);
+      if (e.card?.of) m.card = oneOf(rand, e.card);
       return m;
     }
     case 'damage': {
