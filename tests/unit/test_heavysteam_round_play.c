@@ -194,9 +194,38 @@ static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
     CHECK(resigned > 0);
 }
 
+/* HS-R-127: a resignation in any phase (the Steam phase's station being
+ * flowed included) leaves a state that loads again, the game over. */
+static void test_hs_r_127_resigning_mid_round_leaves_a_state_that_loads(void)
+{
+    int steam = 0;
+
+    for (int k = 1; k < 40; k++) {
+        struct hs_game *g = round_game(k, NULL), *h = calloc(1, sizeof *h);
+        struct rules_error err;
+        json_t *ev = json_array(), *s;
+
+        for (int i = 0; i < 20 + k && g->stage == HS_STAGE_ROUND; i++)
+            random_move(g, NULL);
+        if (g->stage == HS_STAGE_ROUND) {
+            steam += g->station >= 0;
+            CHECK(ok(hs_resign(g, 0, ev, &err), &err));
+            s = hs_game_dump(g);
+            CHECK(ok(hs_game_load(h, s, &err), &err));
+            CHECK_EQ_INT(h->stage, HS_STAGE_OVER);
+            json_decref(s);
+        }
+        json_decref(ev);
+        free(h);
+        free(g);
+    }
+    CHECK(steam > 0);
+}
+
 int main(void)
 {
     RUN(test_hs_r_11_random_rounds_keep_every_cube_and_card);
     RUN(test_hs_r_10_game_over_in_steam_allocation_is_stored);
+    RUN(test_hs_r_127_resigning_mid_round_leaves_a_state_that_loads);
     return check_summary();
 }
