@@ -308,6 +308,14 @@ json_t *hs_player_fill(const json_t *e, uint64_t *r)
         json_t *st = one_step(json_object_get(e, "steps"), r);
 
         json_object_set_new(m, "steps", st ? json_pack("[o]", st) : json_array());
+    } else if (strcmp(type, "pilot") == 0) {
+        /* Charged Up steam: each mount's cubes within its bounds */
+        json_t *ch = json_object();
+        const char *key;
+
+        json_object_foreach(json_object_get(e, "charge"), key, v)
+            json_object_set_new(ch, key, bounded(v, r));
+        json_object_set_new(m, "charge", ch);
     } else if (strcmp(type, "card") != 0 && strcmp(type, "event") != 0 &&
                strcmp(type, "pilot_power") != 0) {
         json_decref(m);

@@ -594,12 +594,75 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
     return known ? rc : -1;
 }
 
+/* ------------------------------------------------------ Heavy Steam titans */
+
+/*
+ * --titans N: N games of each pairing the Meeting Engagement allows (a
+ * U.K. board against a C.E.T. board of the same size; the boards in data/titans),
+ * played by hs_player in both seats at random, and again with greedy
+ * players (an attack whenever one is listed). The seats alternate: in odd
+ * games the C.E.T. board has seat 0 ("factions": ["cet", "uk"]), so that
+ * what the first seat is worth and what a board is worth come apart.
+ * Prints each board's win share, seat 0's, the rounds a game and the CPU.
+ */
+static int titans(long n, uint64_t seed)
+{
+    static const char *const pairs[][3] = {
+        {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
+        {"light", "uk_light_kestrel", "cet_light_feldhase"},
+        {"light", "uk_light_kestrel", "cet_light_sturmvogel"},
+        {"light", "uk_light_wayfarer", "cet_light_feldhase"},
+        {"light", "uk_light_wayfarer", "cet_light_sturmvogel"},
+    };
+    const struct rules_engine *eng = rules_engine_find("heavysteam");
+
+    if (!eng)
+        return -1;
+    printf("heavysteam titans, %ld games a pairing and player (seed %llu), seats alternating\n",
+           n, (unsigned long long)seed);
+    printf("  %-6s %-10s %-22s %-22s %7s %7s %7s %8s %6s\n", "player", "size", "U.K. board",
+           "C.E.T. board", "U.K.", "C.E.T.", "seat 0", "rounds", "CPU s");
+    for (int greedy = 0; greedy < 2; greedy++)
+        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+            struct tally t[2] = {{0}, {0}};   /* [0]: U.K. in seat 0 */
+            double t0 = cpu_seconds(), games, uk;
+
+            for (long i = 0; i < n; i++) {
+                int swap = (int)(i & 1);
+                json_t *o = json_pack("{s:s, s:[s,s], s:[s,s]}", "size", pairs[k][0], "titans",
+                                      pairs[k][1 + swap], pairs[k][2 - swap], "factions",
+                                      swap ? "cet" : "uk", swap ? "uk" : "cet");
+                int rc = play_hs(eng, o, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy,
+                                 i, &t[swap]);
+
+                json_decref(o);
+                if (rc)
+                    return -1;
+            }
+            games = (double)(t[0].games + t[1].games - t[0].unfinished - t[1].unfinished);
+            if (games <= 0)
+                games = 1;
+            uk = (double)(t[0].wins[0] + t[1].wins[1]);
+            printf("  %-6s %-10s %-22s %-22s %6.1f%% %6.1f%% %6.1f%% %8.1f %6.1f",
+                   greedy ? "greedy" : "random", pairs[k][0], pairs[k][1], pairs[k][2],
+                   100.0 * uk / games, 100.0 * (games - uk) / games,
+                   100.0 * (double)(t[0].wins[0] + t[1].wins[0]) / games,
+                   (double)(t[0].rounds + t[1].rounds) / games, cpu_seconds() - t0);
+            if (t[0].unfinished + t[1].unfinished)
+                printf("  (%ld unfinished)", t[0].unfinished + t[1].unfinished);
+            printf("\n");
+            fflush(stdout);
+        }
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: turnpost-playouts [--ruleset steam|ironfuture] "
                     "[--games N] [--seed N]\n"
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
-                    "                         [--order random|auction] [--seed N]\n");
+                    "                         [--order random|auction] [--seed N]\n"
+                    "       turnpost-playouts --titans N [--seed N]\n");
     return 2;
 }
 
@@ -607,7 +670,7 @@ int main(int argc, char **argv)
 {
     static const char *const all[] = {"steam", "ironfuture", "heavysteam", NULL};
     const char *only = NULL, *map = NULL, *order = NULL;
-    long games = 200, balance_games = 0;
+    long games = 200, balance_games = 0, titan_games = 0;
     uint64_t seed = 1;
     int rc = 0, known = 0;
 
@@ -622,6 +685,8 @@ int main(int argc, char **argv)
             seed = strtoull(val, NULL, 10);
         } else if (!strcmp(argv[i], "--balance") && val && atol(val) > 0) {
             balance_games = atol(val);
+        } else if (!strcmp(argv[i], "--titans") && val && atol(val) > 0) {
+            titan_games = atol(val);
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -633,6 +698,8 @@ int main(int argc, char **argv)
     }
     if ((map || order) && !balance_games)
         return usage();
+    if (titan_games)
+        return titans(titan_games, seed) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
