@@ -224,6 +224,11 @@ int verify_export(const json_t *ex, char *why, size_t n)
         } else if (!kind || (strcmp(kind, "move") != 0 && strcmp(kind, "auto") != 0)) {
             fail(why, n, "entry %lld is neither a move, a resignation nor a timeout", seq);
             goto out;
+        } else if (seat < 0 || seat >= seat_count) {
+            /* an any-time move skips the must-act test, and a shift by a
+             * seat of an untrusted file must stay within the mask */
+            fail(why, n, "move %lld: there is no seat %d", seq, seat);
+            goto out;
         } else if (!(st.must_act & (1u << seat)) &&
                    !(e->any_time && e->any_time(json_object_get(m, "move")))) {
             fail(why, n, "move %lld: seat %d was not to act", seq, seat);

@@ -67,6 +67,7 @@
 
 #include <jansson.h>
 
+#include "hs_player.h"
 #include "steam_player.h"
 
 #define MAX_CLIENTS 256
@@ -496,6 +497,7 @@ struct game {
 struct bench {
     char ruleset[64];
     int steam;                      /* play Steam with steam_player */
+    int heavysteam;                 /* fill Heavy Steam's shapes with hs_player */
     struct steam_player player;
     int seats;
     int naccounts;
@@ -836,6 +838,13 @@ static size_t pick_move(const struct http *c, const struct bench *b, const struc
 
     if (b->steam)
         m = steam_player_pick(&b->player, moves, g->view, g->view_len, seat, rnd_next(rng));
+    /* a random entry whose shape hs_player can fill; what the engine then
+     * refuses is answered 422 and counted with the errors */
+    for (int t = 0; b->heavysteam && !m && t < HS_PLAYER_RANDOM_TRIES + (int)n; t++) {
+        int e = hs_player_choose(moves, t, 0, rng);
+
+        m = e < 0 ? NULL : hs_player_fill(json_array_get(moves, (size_t)e), rng);
+    }
     for (size_t i = 0; i < n && !m; i++)
         m = concrete_move(json_array_get(moves, (start + i) % n), rng);
     if (m) {
@@ -2981,13 +2990,15 @@ static void cmd_report(const struct options *o)
 /* ---------------------------------------------------------------- main */
 
 /* Steam's games are played by steam_player, which reads the ruleset's
- * tiles; other rulesets pick from legal-moves at random. */
+ * tiles; Heavy Steam's by hs_player's random moves; other rulesets pick
+ * from legal-moves at random. */
 static void player_init(const struct options *o, struct bench *b)
 {
     struct http c;
     json_t *v;
     int status;
 
+    b->heavysteam = strcmp(b->ruleset, "heavysteam") == 0;
     if (strcmp(b->ruleset, "steam") != 0)
         return;
     http_init(&c, o->url);

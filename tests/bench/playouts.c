@@ -44,12 +44,17 @@
 
 #include "engine.h"
 #include "rng.h"
+#include "hs_player.h"
 #include "steam_player.h"
 
 #define MAX_MOVES 20000         /* a game longer than this is an error */
+#define HS_TRIES 40             /* Heavy Steam entries tried for one move */
 
 struct tally {
     long games, moves, unfinished;
+    long refused;               /* Heavy Steam: filled shapes the engine refused */
+    long rounds;                /* Heavy Steam: rounds played, summed */
+    long wins[2];               /* Heavy Steam: games won by seat 0 and seat 1 */
 };
 
 static uint32_t any(struct rng *r, size_t n)
@@ -87,6 +92,8 @@ static json_t *concrete(json_t *m, struct rng *r)
     /* Any value of each field; an empty list means leave the field out. */
     out = json_object();
     json_object_foreach(m, key, v) {
+        if (!strcmp(key, "form"))
+            continue;           /* the listing's mark; a filled shape goes without it */
         if (!json_is_array(v))
             json_object_set(out, key, v);
         else if (json_array_size(v))
@@ -143,6 +150,90 @@ static int play(const struct rules_engine *eng, int seats, uint64_t seed,
     return rc;
 }
 
+/*
+ * One Heavy Steam move of seat: a listed entry filled by hs_player (with
+ * greedy, an attack whenever one is listed); when the engine refuses a
+ * filled shape (the player reads no state), another entry, HS_TRIES in
+ * all. Returns 0, or -1 when none was accepted (err: the last refusal).
+ */
+static int hs_move(const struct rules_engine *eng, json_t **state, int seat, int greedy,
+                   uint64_t *r, struct rng *game, struct tally *t, struct rules_error *err)
+{
+    json_t *list = eng->legal_moves(*state, seat), *moves = json_object_get(list, "moves");
+    int rc = -1;
+
+    rules_fail(err, "no_move", "-", "seat %d has no listed move", seat);
+    for (int try = 0; rc && try < HS_TRIES; try++) {
+        int k = hs_player_choose(moves, try, greedy, r);
+        json_t *m = k < 0 ? NULL : hs_player_fill(json_array_get(moves, (size_t)k), r);
+        json_t *events = NULL;
+
+        if (!m)
+            continue;
+        rc = eng->apply(state, seat, m, game, &events, err);
+        if (rc) {
+            t->refused++;
+            if (getenv("HS_PLAYER_DEBUG")) {
+                char *txt = json_dumps(m, JSON_COMPACT);
+
+                fprintf(stderr, "refused %s: %s: %s\n", txt, err->code, err->message);
+                free(txt);
+            }
+        }
+        json_decref(events);
+        json_decref(m);
+    }
+    json_decref(list);
+    return rc;
+}
+
+/*
+ * Plays Heavy Steam game i of seed (options borrowed, NULL for the
+ * defaults) with hs_player in both seats; adds it to t. Returns 0, or -1
+ * when setup failed or no listed move was accepted.
+ */
+static int play_hs(const struct rules_engine *eng, const json_t *options, int greedy,
+                   uint64_t seed, long i, struct tally *t)
+{
+    unsigned char key[RNG_KEY_BYTES] = {0};
+    struct rng game;
+    struct rules_error err;
+    struct rules_status st = {0};
+    json_t *state = NULL, *events = NULL;
+    uint64_t r = seed * 0x9E3779B97F4A7C15ULL + (uint64_t)i + 1;
+    long moves = 0;
+    int rc = 0;
+
+    memcpy(key, &seed, sizeof seed);
+    memcpy(key + 8, &i, sizeof i);
+    key[30] = 'h';
+    rng_init(&game, key, 0);
+    if (eng->setup(options, 2, &game, &state, &events, &err)) {
+        fprintf(stderr, "playouts: heavysteam setup: %s\n", err.message);
+        return -1;
+    }
+    json_decref(events);
+    while (eng->status(state, &st) == 0 && !st.finished && moves < MAX_MOVES) {
+        if (hs_move(eng, &state, __builtin_ctz(st.must_act), greedy, &r, &game, t, &err)) {
+            fprintf(stderr, "playouts: heavysteam game %ld: no listed move accepted: %s: %s\n",
+                    i, err.code, err.message);
+            rc = -1;
+            break;
+        }
+        moves++;
+    }
+    t->games++;
+    t->moves += moves;
+    t->unfinished += !st.finished;
+    if (st.finished) {
+        t->rounds += (long)json_integer_value(json_object_get(state, "round"));
+        for (int s = 0; s < 2; s++)
+            t->wins[s] += (st.winners >> s) & 1u;
+    }
+    json_decref(state);
+    return rc;
+}
+
 static double cpu_seconds(void)
 {
     struct timespec ts;
@@ -154,7 +245,7 @@ static double cpu_seconds(void)
 static int run(const char *id, long games, uint64_t seed)
 {
     const struct rules_engine *eng = rules_engine_find(id);
-    struct tally t = {0, 0, 0};
+    struct tally t = {0};
     double t0, secs;
 
     if (!eng) {
@@ -165,7 +256,8 @@ static int run(const char *id, long games, uint64_t seed)
     for (long i = 0; i < games; i++) {
         int seats = eng->min_seats + (int)(i % (eng->max_seats - eng->min_seats + 1));
 
-        if (play(eng, seats, seed, i, &t))
+        if (strcmp(id, "heavysteam") == 0 ? play_hs(eng, NULL, 0, seed, i, &t)
+                                          : play(eng, seats, seed, i, &t))
             return -1;
     }
     secs = cpu_seconds() - t0;
@@ -175,6 +267,10 @@ static int run(const char *id, long games, uint64_t seed)
            "%.1f games/s, %.0f moves/s\n", id, t.games, eng->min_seats,
            eng->max_seats, t.moves, secs, (double)t.games / secs,
            (double)t.moves / secs);
+    if (t.refused || t.rounds)
+        printf("  (%.1f rounds a game; %ld filled shapes refused and tried again, "
+               "%.2f a game)\n", (double)t.rounds / (double)t.games, t.refused,
+               (double)t.refused / (double)t.games);
     if (t.unfinished) {
         fprintf(stderr, "playouts: %ld %s games unfinished after %d moves\n",
                 t.unfinished, id, MAX_MOVES);
@@ -500,20 +596,84 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
     return known ? rc : -1;
 }
 
+/* ------------------------------------------------------ Heavy Steam titans */
+
+/*
+ * --titans N: N games of each pairing the Meeting Engagement allows (a
+ * U.K. board against a C.E.T. board of the same size; the boards in data/titans),
+ * played by hs_player in both seats at random, and again with greedy
+ * players (an attack whenever one is listed). The seats alternate: in odd
+ * games the C.E.T. board has seat 0 ("factions": ["cet", "uk"]), so that
+ * what the first seat is worth and what a board is worth come apart.
+ * Prints each board's win share, seat 0's, the rounds a game and the CPU.
+ */
+static int titans(long n, uint64_t seed)
+{
+    static const char *const pairs[][3] = {
+        {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
+        {"light", "uk_light_kestrel", "cet_light_feldhase"},
+        {"light", "uk_light_kestrel", "cet_light_sturmvogel"},
+        {"light", "uk_light_wayfarer", "cet_light_feldhase"},
+        {"light", "uk_light_wayfarer", "cet_light_sturmvogel"},
+    };
+    const struct rules_engine *eng = rules_engine_find("heavysteam");
+
+    if (!eng)
+        return -1;
+    printf("heavysteam titans, %ld games a pairing and player (seed %llu), seats alternating\n",
+           n, (unsigned long long)seed);
+    printf("  %-6s %-10s %-22s %-22s %7s %7s %7s %8s %6s\n", "player", "size", "U.K. board",
+           "C.E.T. board", "U.K.", "C.E.T.", "seat 0", "rounds", "CPU s");
+    for (int greedy = 0; greedy < 2; greedy++)
+        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+            struct tally t[2] = {{0}, {0}};   /* [0]: U.K. in seat 0 */
+            long stuck = 0;                  /* games where no listed move was accepted */
+            double t0 = cpu_seconds(), games, uk;
+
+            for (long i = 0; i < n; i++) {
+                int swap = (int)(i & 1);
+                json_t *o = json_pack("{s:s, s:[s,s], s:[s,s]}", "size", pairs[k][0], "titans",
+                                      pairs[k][1 + swap], pairs[k][2 - swap], "factions",
+                                      swap ? "cet" : "uk", swap ? "uk" : "cet");
+                int rc = play_hs(eng, o, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy,
+                                 i, &t[swap]);
+
+                json_decref(o);
+                stuck += rc != 0;   /* counted unfinished; the pairing goes on */
+            }
+            games = (double)(t[0].games + t[1].games - t[0].unfinished - t[1].unfinished);
+            if (games <= 0)
+                games = 1;
+            uk = (double)(t[0].wins[0] + t[1].wins[1]);
+            printf("  %-6s %-10s %-22s %-22s %6.1f%% %6.1f%% %6.1f%% %8.1f %6.1f",
+                   greedy ? "greedy" : "random", pairs[k][0], pairs[k][1], pairs[k][2],
+                   100.0 * uk / games, 100.0 * (games - uk) / games,
+                   100.0 * (double)(t[0].wins[0] + t[1].wins[0]) / games,
+                   (double)(t[0].rounds + t[1].rounds) / games, cpu_seconds() - t0);
+            if (t[0].unfinished + t[1].unfinished)
+                printf("  (%ld unfinished, %ld of them stuck)",
+                       t[0].unfinished + t[1].unfinished, stuck);
+            printf("\n");
+            fflush(stdout);
+        }
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: turnpost-playouts [--ruleset steam|ironfuture] "
                     "[--games N] [--seed N]\n"
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
-                    "                         [--order random|auction] [--seed N]\n");
+                    "                         [--order random|auction] [--seed N]\n"
+                    "       turnpost-playouts --titans N [--seed N]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    static const char *const all[] = {"steam", "ironfuture", NULL};
+    static const char *const all[] = {"steam", "ironfuture", "heavysteam", NULL};
     const char *only = NULL, *map = NULL, *order = NULL;
-    long games = 200, balance_games = 0;
+    long games = 200, balance_games = 0, titan_games = 0;
     uint64_t seed = 1;
     int rc = 0, known = 0;
 
@@ -528,6 +688,8 @@ int main(int argc, char **argv)
             seed = strtoull(val, NULL, 10);
         } else if (!strcmp(argv[i], "--balance") && val && atol(val) > 0) {
             balance_games = atol(val);
+        } else if (!strcmp(argv[i], "--titans") && val && atol(val) > 0) {
+            titan_games = atol(val);
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -539,6 +701,8 @@ int main(int argc, char **argv)
     }
     if ((map || order) && !balance_games)
         return usage();
+    if (titan_games)
+        return titans(titan_games, seed) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
