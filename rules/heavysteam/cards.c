@@ -545,6 +545,9 @@ int hs_card_playable(const struct hs_game *g, int seat, int c,
         return rules_fail(err, "not_your_moment", RULE_PLAY,
                           "You may play a battle card only during your turn, or when "
                           "you are being attacked.");
+    if (g->titan[g->p[seat].titan].cubes.flow && hs_effect_touches_stations(&b->effect))
+        return rules_fail(err, "steam_still_moving", "HS-R-133 (Steam Phase order)",
+                          "%s waits until your titan's steam has moved.", b->name);
     if (b->kind == HS_K_TERRAIN && !g->titan[g->p[seat].titan].moved)
         return rules_fail(err, "not_moved", "Terrain cards",
                           "A terrain card is played after paying to move (HS-R-15).");

@@ -758,3 +758,15 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
     json_decref(a);
     return o;
 }
+
+int hs_effect_touches_stations(const struct hs_effect *e)
+{
+    for (int i = 0; i < e->nsteps; i++)
+        switch (e->step[i].op) {
+        case HS_OP_REPAIR: case HS_OP_SHIELD: case HS_OP_FREE_MOVE: case HS_OP_PLACE_STEAM:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}

@@ -88,4 +88,11 @@ int hs_effect_roll_hit(struct hs_game *g, int seat, const struct hs_step *step,
 int hs_effect_global(struct hs_game *g, const struct hs_step *step,
                      json_t *events, struct rules_error *err);
 
+/*
+ * Whether effect changes its titan's stations (repairs, shields, steam
+ * placed or moved): not while the titan's steam is still moving in the
+ * Steam Allocation (HS-R-133). 1 or 0.
+ */
+int hs_effect_touches_stations(const struct hs_effect *e);
+
 #endif

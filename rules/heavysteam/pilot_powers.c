@@ -40,6 +40,11 @@ static const char *why_not(const struct hs_game *g, int seat, const char **rule)
     }
     if (g->turn_team != p->team || g->ask_seat != seat || g->ask == HS_ASK_EVENT)
         return "A once-per-game effect is used when it is your team's turn.";
+    if (g->titan[p->titan].cubes.flow &&
+        hs_effect_touches_stations(&hs_catalog_get()->pilot[p->pilot].once.effect)) {
+        *rule = "HS-R-133 (Steam Phase order)";
+        return "Your pilot's effect waits until your titan's steam has moved.";
+    }
     return NULL;
 }
 
