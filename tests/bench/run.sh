@@ -377,3 +377,5 @@ echo "(saved in $build/bench-report.txt)"
 cmake --build "$build" -j"$(nproc)" --target turnpost-playouts >/dev/null
 echo "engines alone, random playouts (seed 1, one core):" | tee -a "$build/bench-report.txt"
 "$build/turnpost-playouts" --seed 1 | sed 's/^/  /' | tee -a "$build/bench-report.txt"
+cmake --build "$build" -j"$(nproc)" --target turnpost-hs-engine >/dev/null
+"$build/turnpost-hs-engine" | sed 's/^/  /' | tee -a "$build/bench-report.txt"
