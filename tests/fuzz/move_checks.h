@@ -37,6 +37,13 @@
 
 static void require(int ok, const char *what);
 
+/*
+ * A target may define MOVE_LISTED(eng, state, seat, move), its own
+ * reading of whether legal_moves offered move, where the generic one
+ * below cannot read its game's shapes; the generic reading is then left
+ * out.
+ */
+#ifndef MOVE_LISTED
 /* Whether v is one of the values allowed, as legal_moves lists them. */
 static int value_fits(const json_t *allowed, const json_t *v)
 {
@@ -179,6 +186,8 @@ static int move_listed(const struct rules_engine *eng, const json_t *state,
     json_decref(list);
     return found;
 }
+#define MOVE_LISTED(eng, state, seat, move) move_listed(eng, state, seat, move)
+#endif
 
 static char *dump_sorted(const json_t *v)
 {
@@ -256,6 +265,11 @@ static json_t *move_offer(const struct rules_engine *eng, json_t *st, int seat,
         require(rc == -1, "apply returns neither 0 nor -1");
         require(err.code[0] && err.message[0] && err.rule[0], "refusal without an error");
         require(copy == st && ev == NULL, "refusal replaced the state");
+#ifdef MOVE_REFUSAL_KEEPS_RNG
+        /* where the target asks it: a refused move draws nothing, so the
+         * stream a game keeps is the one its log of taken moves replays */
+        require(memcmp(&r, rng0, sizeof r) == 0, "refusal moved the random stream");
+#endif
         if (thorough) {
             after = dump_sorted(st);
             require(strcmp(before, after) == 0, "refusal changed the state");
@@ -266,7 +280,7 @@ static json_t *move_offer(const struct rules_engine *eng, json_t *st, int seat,
         return NULL;
     }
     require(json_is_array(ev), "no events");
-    require(move_listed(eng, st, seat, move), "an accepted move was not among the legal moves");
+    require(MOVE_LISTED(eng, st, seat, move), "an accepted move was not among the legal moves");
     move_apply_twice(eng, st, seat, move, rng0, copy, ev, &r);
     free(before);
     json_decref(ev);
