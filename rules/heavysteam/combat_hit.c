@@ -553,6 +553,9 @@ void hs_combat_run(struct hs_game *g, struct rng *rng, json_t *events)
     struct rules_error ignored;
 
     while (a->active && g->ask == HS_ASK_NONE) {
+        /* the target's heat and then the attacker's (Trails) share the
+         * red stock: each step sees what the last one left */
+        hs_game_settle(g);
         if (check_over(g, events))
             break;
         switch ((enum hs_attack_step)a->step) {

@@ -572,6 +572,8 @@ int hs_effect_step(struct hs_game *g, int seat, int card,
     struct hs_titan *t = titan_of(g, seat);
     struct hs_titan_at *ta = &g->titan[g->p[seat].titan];
 
+    /* the red stock as the earlier steps, maybe another titan's, left it */
+    hs_game_settle(g);
     if (!hs_op_supported(step->op))
         return rules_fail(err, "op_not_supported", RULE_VOCAB,
                           "Turnpost does not yet play %s.", hs_op_name(step->op));

@@ -98,6 +98,9 @@ void hs_game_settle(struct hs_game *g)
         g->stock_black -= d->black;
         memset(d, 0, sizeof *d);
     }
+    /* each titan's heat is bounded by the stock it now shares (HS-DATA-16) */
+    for (int i = 0; i < g->ntitans; i++)
+        g->titan[i].cubes.red_stock = g->stock_red;
 }
 
 void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS])
@@ -512,6 +515,7 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
     for (int k = 0; k < HS_STOCKS; k++)
         if (total[k] != cat->board.stock[k])
             return hs_corrupt(err, "cube totals");
+    hs_game_settle(g);
     if (check_stage(g))
         return hs_corrupt(err, "stage");
     if (g->station >= 0 && (g->ask_seat < 0 ||

@@ -214,7 +214,9 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
 json_t *hs_game_dump(const struct hs_game *g);
 
 /* Moves what each titan drew from the stocks (struct hs_titan's drawn)
- * into the game's stocks and clears it; call after every titan rule. */
+ * into the game's stocks and clears it, then tells each titan what the
+ * red stock holds; call after every titan rule, and between two titans'
+ * heat in one rule. */
 void hs_game_settle(struct hs_game *g);
 
 /* Every cube of each colour (enum hs_stock) wherever it is: on titans,

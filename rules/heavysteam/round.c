@@ -102,8 +102,12 @@ static void check_over(struct hs_game *g, json_t *events)
         g->winner_team = 1 - g->p[s].team;
         g->stage = HS_STAGE_OVER;
         g->actor = -1;
-        /* no question is left, nor the station a steam question was on */
+        /* no question is left, nor the station a steam question was on,
+         * nor an event whose step destroyed the titan (Battle Intensity's
+         * damage cube) */
         g->station = -1;
+        g->event_pending = g->event = g->event_step = g->event_turn = 0;
+        g->events_owed = g->event_rolled = 0;
         hs_round_ask(g, HS_ASK_NONE, -1);
         hs_game_event(events, json_pack("{s:s, s:i, s:i}", "type", "game_over",
                                         "destroyed", s, "winner_team", g->winner_team));

@@ -133,6 +133,9 @@ int hs_titan_init(struct hs_titan *t, const struct hs_board *board,
         }
     t->reserve = board->reserve;
     t->drawn.white += board->reserve;
+    /* enough heat to fill the box, as the stock gives a titan alone; a
+     * game counts its own stock (hs_game_settle) */
+    t->red_stock = board->capacity;
     for (int m = 0; m < HS_MOUNTS; m++) {
         int s = board->mount_station[m], x = card[m].charged;
 
@@ -185,26 +188,31 @@ int hs_pressure_overload(const struct hs_titan *t)
 void hs_pressure_force(struct hs_titan *t, enum hs_pressure_cube c, int n,
                        struct rng *rng, json_t *events)
 {
-    int in = 0, over = 0;
+    int in = 0, over = 0, dry = 0;
 
     for (int i = 0; i < n; i++) {
-        if (hs_pressure_room(t) > 0) {
-            t->pressure[t->npressure++] = c;
-            t->drawn.red += c == HS_P_HEAT;
-            in++;
-        } else {
+        if (hs_pressure_room(t) <= 0) {
             /* HS-DATA-05: the box is full; the steam cube goes back to the
              * reserve, the heat cube stays in the stock */
             t->reserve += c == HS_P_STEAM;
             over++;
+        } else if (c == HS_P_HEAT && t->red_stock - t->drawn.red <= 0) {
+            /* HS-DATA-16: heat the red stock cannot supply still hurts,
+             * as a cube that does not fit */
+            dry++;
+        } else {
+            t->pressure[t->npressure++] = c;
+            t->drawn.red += c == HS_P_HEAT;
+            in++;
         }
     }
     if (in)
         hs_event(events, json_pack("{s:s, s:s, s:i}", "type", "pressure_added",
                                    "cube", c == HS_P_HEAT ? "heat" : "steam",
                                    "cubes", in));
-    for (int i = 0; i < over; i++) {
-        hs_event(events, json_pack("{s:s, s:s}", "type", "pressure_full",
+    for (int i = 0; i < over + dry; i++) {
+        hs_event(events, json_pack("{s:s, s:s}", "type",
+                                   i < over ? "pressure_full" : "red_stock_empty",
                                    "cube", c == HS_P_HEAT ? "heat" : "steam"));
         hs_titan_boiler_damage(t, rng, events);
     }

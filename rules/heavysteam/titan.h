@@ -180,6 +180,9 @@ struct hs_titan {
     int nowed;
     struct hs_owed owed[HS_MAX_OWED]; /* owed[nowed - 1] is placed first */
     struct hs_cubes drawn;       /* from the stocks, since the caller cleared it */
+    int red_stock;               /* red cubes in the stock when the game last
+                                  * settled (hs_game_settle); its box's cells
+                                  * for a titan outside a game */
     int discarded;               /* steam cubes out of play */
 };
 
@@ -218,8 +221,9 @@ int hs_pressure_dice(const struct hs_titan *t);
 int hs_pressure_overload(const struct hs_titan *t);
 /*
  * Forces n cubes of kind c into the box (heat from a red square, Inflame,
- * Trails, a shield's steam): each that does not fit is a damage cube in
- * the boiler instead (HS-DATA-05), placed by hs_titan_boiler_damage.
+ * Trails, a shield's steam): each that does not fit, and each heat cube
+ * the red stock no longer holds (HS-DATA-16), is a damage cube in the
+ * boiler instead (HS-DATA-05), placed by hs_titan_boiler_damage.
  */
 void hs_pressure_force(struct hs_titan *t, enum hs_pressure_cube c, int n,
                        struct rng *rng, json_t *events);

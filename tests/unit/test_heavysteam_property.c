@@ -3,7 +3,8 @@
  * games played through the engine's JSON interface alone
  * (rules_engine_find("heavysteam"): setup, status, legal_moves, apply):
  * GAMES heavy against heavy and as many light against light by default;
- * HS_GAMES sets the number per size (HS_GAMES=50 plays 100). Under the
+ * HS_GAMES sets the number per size (HS_GAMES=50 plays 100); HS_ONLY=k
+ * (HS_SIZE=heavy or light) replays game k alone, to debug it. Under the
  * sanitizers the default is a quarter, so that the run stays near a
  * minute there too.
  *
@@ -646,8 +647,13 @@ static void run_worker(int w, int games, int fd)
     long out[NOUT] = {0};
     int failed = 0;
 
+    const char *only = getenv("HS_ONLY"), *only_size = getenv("HS_SIZE");
+
     for (int z = 0; z < 2 && failed <= 3; z++)
         for (int k = w; k < games; k += WORKERS)
+            if (only && (atoi(only) != k || (only_size && strcmp(only_size, sizes[z]))))
+                continue;
+            else
             if (play_one(k, sizes[z])) {
                 fprintf(stderr, "game %s k=%d failed\n", sizes[z], k);
                 if (++failed > 3)

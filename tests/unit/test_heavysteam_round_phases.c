@@ -27,6 +27,59 @@ static int cubes_ok(const struct hs_game *g, const int start[HS_STOCKS])
     return good;
 }
 
+/* ---- HS-DATA-16 ------------------------------------------------------ */
+
+/* HS-DATA-16: when the 20 red cubes are all in the pressure boxes, heat
+ * the stock cannot supply is a damage cube in the boiler, as heat that
+ * does not fit (HS-DATA-05): the stock never goes below zero and the
+ * state still loads. Game 452's random heat runs the stock dry at its
+ * 45th move; the games after it are there should the stream change. */
+static void test_hs_data_16_red_stock_runs_dry(void)
+{
+    int dry = 0;
+
+    heat_bias = 1;
+    for (int k = 452; k <= 600 && !dry; k++) {
+        struct hs_game *g = round_game(k, NULL);
+
+        for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
+            json_t *events = json_array(), *e, *state;
+            struct hs_game back;
+            struct rules_error err;
+            size_t i;
+            int boiler = 0, empty = 0;
+
+            if (random_move(g, events) < 0) {
+                json_decref(events);
+                break;
+            }
+            json_array_foreach(events, i, e) {
+                const char *type = json_string_value(json_object_get(e, "type"));
+
+                empty += !strcmp(type, "red_stock_empty");
+                boiler += empty && !strcmp(type, "damage_placed");
+            }
+            if (!CHECK(g->stock_red >= 0))
+                fprintf(stderr, "  game %d: red stock %d\n", k, g->stock_red);
+            if (empty) {
+                dry++;
+                CHECK_EQ_INT(g->stock_red, 0);
+                CHECK(boiler > 0 || g->titan[0].cubes.destroyed ||
+                      g->titan[1].cubes.destroyed);
+                state = hs_game_dump(g);
+                CHECK_EQ_INT(hs_game_load(&back, state, &err), 0);
+                json_decref(state);
+            }
+            json_decref(events);
+            if (dry)
+                break;
+        }
+        free(g);
+    }
+    heat_bias = 0;
+    CHECK(dry > 0);
+}
+
 /* ---- HS-R-16 --------------------------------------------------------- */
 
 /* HS-R-16: after its paid move a titan may move its team's infantry 1
@@ -525,6 +578,7 @@ static void test_hs_r_17_attacks_alternate(void)
 
 int main(void)
 {
+    RUN(test_hs_data_16_red_stock_runs_dry);
     RUN(test_hs_r_16_supports_move_after_a_paid_move);
     RUN(test_hs_r_37_steam_furthest_first_and_mandatory);
     RUN(test_hs_r_40_41_shutdown_then_refill);

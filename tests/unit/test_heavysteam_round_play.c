@@ -194,6 +194,41 @@ static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
     CHECK(resigned > 0);
 }
 
+/* HS-R-10, Event Cards: an event's step that destroys a titan (Battle
+ * Intensity's damage cube placed on a last boiler square) ends the game
+ * while the event still has a seat or a step to come; the finished game
+ * keeps no event, so it loads. Reached by random moves that build
+ * pressure, over 200 games (few end so). */
+static void test_hs_r_10_game_over_in_an_event_is_stored(void)
+{
+    int ended = 0;
+
+    heat_bias = 1;
+    for (int k = 0; k < 200; k++) {
+        struct hs_game *g = round_game(k, NULL);
+
+        for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
+            /* the event has a step or a seat to come after this answer */
+            int resolving = g->event_pending &&
+                            (g->event_turn + 1 < g->nplayers ||
+                             g->event_step + 1 < hs_catalog_get()
+                                                     ->battle[g->card[g->event]]
+                                                     .effect.nsteps);
+
+            if (random_move(g, NULL) < 0)
+                break;
+            if (resolving && g->stage == HS_STAGE_OVER) {
+                CHECK_EQ_INT(g->event_pending, 0);
+                CHECK(reloads(g));
+                ended++;
+            }
+        }
+        free(g);
+    }
+    heat_bias = 0;
+    CHECK(ended > 0);
+}
+
 /* HS-R-127: a resignation in any phase (the Steam phase's station being
  * flowed included) leaves a state that loads again, the game over. */
 static void test_hs_r_127_resigning_mid_round_leaves_a_state_that_loads(void)
@@ -226,6 +261,7 @@ int main(void)
 {
     RUN(test_hs_r_11_random_rounds_keep_every_cube_and_card);
     RUN(test_hs_r_10_game_over_in_steam_allocation_is_stored);
+    RUN(test_hs_r_10_game_over_in_an_event_is_stored);
     RUN(test_hs_r_127_resigning_mid_round_leaves_a_state_that_loads);
     return check_summary();
 }
