@@ -242,6 +242,11 @@ static int event_run(struct hs_game *g, struct rng *rng, json_t *events,
                     return -1;
                 g->event_rolled = 1;
             }
+            if (st->op != HS_OP_HIT && t->nowed > 0) {
+                g->ask = HS_ASK_EVENT;      /* the cubes its answer left owed */
+                g->ask_seat = seat;
+                return 1;
+            }
             if (st->op == HS_OP_HIT) {
                 if (t->nowed > 0 && !t->destroyed) {
                     g->ask = HS_ASK_EVENT;
@@ -455,10 +460,18 @@ int hs_buy_pass(struct hs_game *g, int seat, struct rng *rng, json_t *events,
 
 /* ---- events ------------------------------------------------------------------- */
 
+/* Cubes an event's damage left owed (a volatile square's roll, a fragile
+ * weapon's own cubes) are placed by their owner as a hit's (HS-R-134). */
+static const struct hs_step owed_cubes = {HS_OP_HIT, 0, HS_WHO_SELF, HS_NONE, HS_NONE,
+                                          HS_NONE};
+
 static const struct hs_step *event_asking(const struct hs_game *g, int seat)
 {
     if (!g->event_pending || g->ask != HS_ASK_EVENT || g->ask_seat != seat)
         return NULL;
+    if (g->titan[g->p[seat].titan].cubes.nowed > 0 &&
+        bcard(g, g->event)->effect.step[g->event_step].op != HS_OP_HIT)
+        return &owed_cubes;
     return &bcard(g, g->event)->effect.step[g->event_step];
 }
 
@@ -479,8 +492,10 @@ static int do_answer(struct hs_game *g, const void *arg, struct rng *rng,
 
     if (hs_effect_step(g, a->seat, g->event, st, a->choice, NULL, rng, events, err))
         return -1;
-    /* a hit's seat is done when nothing is owed (event_run sees it) */
-    if (st->op != HS_OP_HIT)
+    /* a hit's seat is done when nothing is owed (event_run sees it); any
+     * other step's once what it left owed is placed */
+    if ((st->op != HS_OP_HIT || st == &owed_cubes) &&
+        g->titan[g->p[a->seat].titan].cubes.nowed == 0)
         g->event_turn++;
     return refill(g, rng, events, err);
 }

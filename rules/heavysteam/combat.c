@@ -382,6 +382,14 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
                       const struct hs_mods *mods, struct rng *rng,
                       json_t *events, struct rules_error *err)
 {
+    return hs_combat_declare_card(g, seat, d, mods, NULL, NULL, rng, events, err);
+}
+
+int hs_combat_declare_card(struct hs_game *g, int seat, const struct hs_declare *d,
+                           const struct hs_mods *mods, hs_attack_card_fn card,
+                           const void *card_arg, struct rng *rng, json_t *events,
+                           struct rules_error *err)
+{
     const struct hs_catalog *cat = hs_catalog_get();
     struct hs_attack_option o;
     struct hs_attack *a = &g->attack;
@@ -471,7 +479,15 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
         json_object_set_new(e, "hotshot", json_integer(d->hotshot));
         json_object_set_new(e, "charged", json_boolean(a->charged));
     }
-    add_mods(a, mods);
+    {
+        /* HS-AMB-35: the cost is paid, then the attack's card is played */
+        struct hs_mods m = mods ? *mods : (struct hs_mods){0};
+
+        hs_game_settle(g);
+        if (card && card(g, card_arg, &m, rng, events, err))
+            return -1;
+        add_mods(a, &m);
+    }
     g->ask = HS_ASK_NONE;
     json_object_set_new(e, "range", json_integer(o.range));
     if (a->target_unit >= 0)

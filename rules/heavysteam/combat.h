@@ -93,6 +93,20 @@ int hs_combat_declare(struct hs_game *g, int seat, const struct hs_declare *d,
                       const struct hs_mods *mods, struct rng *rng,
                       json_t *events, struct rules_error *err);
 
+/*
+ * hs_combat_declare with the attacker's `attack` battle card: card plays
+ * it once the cost is paid and the attack stands in g->attack (HS-AMB-35),
+ * adding its numbers to *mods; 0, or -1 with err (the whole declaration is
+ * then refused: the caller works on a copy).
+ */
+typedef int (*hs_attack_card_fn)(struct hs_game *g, const void *arg, struct hs_mods *mods,
+                                 struct rng *rng, json_t *events,
+                                 struct rules_error *err);
+int hs_combat_declare_card(struct hs_game *g, int seat, const struct hs_declare *d,
+                           const struct hs_mods *mods, hs_attack_card_fn card,
+                           const void *card_arg, struct rng *rng, json_t *events,
+                           struct rules_error *err);
+
 /* The defender's answer to HS_ASK_EVADE. */
 struct hs_evade {
     int board;                   /* 1: the board's evade */

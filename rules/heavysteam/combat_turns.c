@@ -117,23 +117,17 @@ static int battle_card(struct hs_game *g, int seat, const json_t *move,
                         rng, events, err);
 }
 
-/* An `attack` card goes with its declaration (HS-R-122): played while the
- * attack about to be declared stands in g->attack, so the card's checks
- * see its attacker and target; the game is the round's copy. */
-static int attack_card(struct hs_game *g, int seat, const struct hs_declare *d,
-                       const json_t *move, struct hs_mods *mods, struct rng *rng,
-                       json_t *events, struct rules_error *err)
-{
-    struct hs_attack before = g->attack;
-    int rc;
+/* An `attack` card goes with its declaration (HS-R-122), played once the
+ * cost is paid (HS-AMB-35), so its checks see the attack's attacker and
+ * target. */
+struct attack_card { int seat; const json_t *move; };
 
-    g->attack.active = 1;
-    g->attack.attacker = seat;
-    g->attack.target_seat = d->target_seat;
-    g->attack.target_unit = d->target_unit;
-    rc = battle_card(g, seat, move, HS_TIME_ATTACK, mods, rng, events, err);
-    g->attack = before;
-    return rc;
+static int attack_card(struct hs_game *g, const void *arg, struct hs_mods *mods,
+                       struct rng *rng, json_t *events, struct rules_error *err)
+{
+    const struct attack_card *c = arg;
+
+    return battle_card(g, c->seat, c->move, HS_TIME_ATTACK, mods, rng, events, err);
 }
 
 static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
@@ -165,9 +159,14 @@ static int declare(struct hs_game *g, int seat, const json_t *move, struct rng *
         return rules_fail(err, "bad_attack", "HS-R-18 (Attack Cost)",
                           "An attack names a \"mount\" or a \"unit\", and a \"target\" "
                           "seat or a \"target_unit\".");
-    if (attack_card(g, seat, &d, move, &mods, rng, events, err))
-        return -1;
-    return hs_combat_declare(g, seat, &d, &mods, rng, events, err);
+    {
+        struct attack_card c = {seat, move};
+
+        return hs_combat_declare_card(g, seat, &d, &mods,
+                                      json_object_get(move, "battle_card") ? attack_card
+                                                                           : NULL,
+                                      &c, rng, events, err);
+    }
 }
 
 static int evade(struct hs_game *g, int seat, const json_t *move, struct rng *rng,

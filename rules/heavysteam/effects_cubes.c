@@ -158,12 +158,10 @@ int hs_effect_cubes_step(struct hs_game *g, int seat, const struct hs_step *step
         rc = shield(g, seat, step, choice, events, err);
         break;
     case HS_OP_RELEASE:
-        /* in the Pressure phase the release is the phase's: more cubes then,
-         * for the pressure code to read */
-        if (g->phase == HS_PH_PRESSURE && !mods)
-            return rules_fail(err, "op_not_supported", RULE_VOCAB,
-                              "release in the Pressure phase adds to the phase's.");
-        if (g->phase == HS_PH_PRESSURE)
+        /* a card of the Pressure phase adds to the phase's release, for
+         * the pressure code to read; anything else (a pilot's effect)
+         * releases at once (HS-R-130) */
+        if (g->phase == HS_PH_PRESSURE && mods)
             mods->release += step->n;
         else
             hs_pressure_pop(t, step->n, events);
