@@ -39,7 +39,7 @@ static void test_hs_data_16_red_stock_runs_dry(void)
     int dry = 0;
 
     heat_bias = 1;
-    for (int k = 452; k <= 600 && !dry; k++) {
+    for (int k = 1; k <= 3000 && !dry; k++) {
         struct hs_game *g = round_game(k, NULL);
 
         for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
