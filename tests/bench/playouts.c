@@ -607,7 +607,7 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
  * what the first seat is worth and what a board is worth come apart.
  * Prints each board's win share, seat 0's, the rounds a game and the CPU.
  */
-static int titans(long n, uint64_t seed)
+static int titans(long n, uint64_t seed, int players)
 {
     static const char *const pairs[][3] = {
         {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
@@ -625,7 +625,7 @@ static int titans(long n, uint64_t seed)
     printf("  %-6s %-10s %-22s %-22s %7s %7s %7s %8s %6s\n", "player", "size", "U.K. board",
            "C.E.T. board", "U.K.", "C.E.T.", "seat 0", "rounds", "CPU s");
     for (int greedy = 0; greedy < 2; greedy++)
-        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        for (size_t k = 0; players >> greedy & 1 && k < sizeof pairs / sizeof pairs[0]; k++) {
             struct tally t[2] = {{0}, {0}};   /* [0]: U.K. in seat 0 */
             long stuck = 0;                  /* games where no listed move was accepted */
             double t0 = cpu_seconds(), games, uk;
@@ -665,13 +665,15 @@ static int usage(void)
                     "[--games N] [--seed N]\n"
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
                     "                         [--order random|auction] [--seed N]\n"
-                    "       turnpost-playouts --titans N [--seed N]\n");
+                    "       turnpost-playouts --titans N [--player random|greedy] "
+                    "[--seed N]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     static const char *const all[] = {"steam", "ironfuture", "heavysteam", NULL};
+    int players = 3;                 /* --titans: 1 random, 2 greedy, 3 both */
     const char *only = NULL, *map = NULL, *order = NULL;
     long games = 200, balance_games = 0, titan_games = 0;
     uint64_t seed = 1;
@@ -690,6 +692,9 @@ int main(int argc, char **argv)
             balance_games = atol(val);
         } else if (!strcmp(argv[i], "--titans") && val && atol(val) > 0) {
             titan_games = atol(val);
+        } else if (!strcmp(argv[i], "--player") && val &&
+                   (!strcmp(val, "random") || !strcmp(val, "greedy"))) {
+            players = !strcmp(val, "random") ? 1 : 2;
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -702,7 +707,7 @@ int main(int argc, char **argv)
     if ((map || order) && !balance_games)
         return usage();
     if (titan_games)
-        return titans(titan_games, seed) ? 1 : 0;
+        return titans(titan_games, seed, players) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
