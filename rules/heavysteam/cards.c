@@ -519,6 +519,16 @@ void hs_cards_phase_begin(struct hs_game *g)
         g->p[s].played_phase = 0;
 }
 
+/* Whether seat holds a terrain card other than card c. */
+static int terrain_in_hand(const struct hs_game *g, int seat, int c)
+{
+    for (int i = 0; i < g->ncards; i++)
+        if (i != c && g->zone[i] == HS_Z_HAND && g->holder[i] == seat &&
+            bcard(g, i)->kind == HS_K_TERRAIN)
+            return 1;
+    return 0;
+}
+
 int hs_card_playable(const struct hs_game *g, int seat, int c,
                      enum hs_timing moment, struct rules_error *err)
 {
@@ -560,6 +570,11 @@ int hs_card_playable(const struct hs_game *g, int seat, int c,
         return rules_fail(err, "not_your_moment", RULE_PLAY,
                           "You may play a battle card only during your turn, or when "
                           "you are being attacked.");
+    for (int i = 0; i < b->effect.nsteps; i++)
+        if (b->effect.step[i].op == HS_OP_PLAY_TERRAIN && !terrain_in_hand(g, seat, c))
+            return rules_fail(err, "no_terrain_card", RULE_PLAY,
+                              "%s plays a terrain card of your hand, and you hold none.",
+                              b->name);
     if (g->titan[g->p[seat].titan].cubes.flow && hs_effect_touches_stations(&b->effect))
         return rules_fail(err, "steam_still_moving", "HS-R-133 (Steam Phase order)",
                           "%s waits until your titan's steam has moved.", b->name);

@@ -433,9 +433,17 @@ static int give(struct hs_game *g, int seat, const struct hs_step *step,
                 const json_t *choice, json_t *events, struct rules_error *err)
 {
     int to = opponent(g, seat, choice, err), hand[HS_MAX_DECK];
-    int n = hand_cards(g, seat, hand), want = step->n < n ? step->n : n;
-    const json_t *list = json_object_get(choice, "give");
+    int n = hand_cards(g, seat, hand), want;
+    const json_t *list = json_object_get(choice, "give"), *e;
     json_t *ids;
+    size_t k;
+
+    /* the cards to give are named from the hand as it was before a steal
+     * in the same move (HS-R-121): a card just stolen does not count */
+    json_array_foreach(events, k, e)
+        n -= !strcmp(json_string_value(json_object_get(e, "type")), "card_stolen") &&
+             json_integer_value(json_object_get(e, "seat")) == seat;
+    want = step->n < n ? step->n : n;
 
     if (to < 0)
         return -1;
