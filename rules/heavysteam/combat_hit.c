@@ -8,6 +8,7 @@
 
 #include "combat.h"
 #include "combat_step.h"
+#include "round.h"
 
 static struct hs_titan *target_titan(struct hs_game *g)
 {
@@ -94,11 +95,8 @@ static int check_over(struct hs_game *g, json_t *events)
                 g->zone[i] = HS_Z_DISCARD;
         if (g->scenario != 1 || g->stage == HS_STAGE_OVER)
             continue;
-        g->winner_team = 1 - g->p[s].team;
-        g->stage = HS_STAGE_OVER;
-        g->actor = -1;
-        end_attack(g);
-        ask(g, HS_ASK_NONE, -1);
+        end_attack(g);      /* a destroyed target unit leaves the board */
+        hs_game_over(g, 1 - g->p[s].team);
         e = hs_combat_event(events, "game_over");
         json_object_set_new(e, "destroyed", json_integer(s));
         json_object_set_new(e, "winner_team", json_integer(g->winner_team));

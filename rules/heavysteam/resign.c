@@ -2,8 +2,6 @@
  * resign.c - a player leaves the battle (HS-R-127): in the two-team game
  * its team loses at once, as if its titan were destroyed.
  */
-#include <string.h>
-
 #include "round.h"
 
 int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *err)
@@ -13,16 +11,7 @@ int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *e
     if (seat < 0 || seat >= g->nplayers)
         return rules_fail(err, "not_a_player", "HS-R-127 (Resigning)",
                           "Seat %d plays no titan.", seat);
-    /* nothing is resolving once the game is over: no attack, flow or event */
-    memset(&g->attack, 0, sizeof g->attack);
-    g->station = -1;
-    g->event_pending = g->event = g->event_step = g->event_turn = 0;
-    g->events_owed = g->event_rolled = 0;
-    g->winner_team = 1 - g->p[seat].team;
-    g->stage = HS_STAGE_OVER;
-    g->actor = -1;
-    g->ask = HS_ASK_NONE;
-    g->ask_seat = -1;
+    hs_game_over(g, 1 - g->p[seat].team);
     json_array_append_new(events, json_pack("{s:s, s:i}", "type", "resigned", "seat", seat));
     json_array_append_new(events, json_pack("{s:s, s:i}", "type", "game_over",
                                             "winner_team", g->winner_team));

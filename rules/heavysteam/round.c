@@ -88,6 +88,18 @@ static int seat_after(const struct hs_game *g, int seat)
  * steam phase, an overload) ends a Meeting Engagement as an attack's
  * does: "The first side to destroy an enemy steam titan wins" (HS-R-10,
  * HS-R-105); the titans in initiative order, so the first counts. */
+void hs_game_over(struct hs_game *g, int winner_team)
+{
+    memset(&g->attack, 0, sizeof g->attack);
+    g->station = -1;
+    g->event_pending = g->event = g->event_step = g->event_turn = 0;
+    g->events_owed = g->event_rolled = 0;
+    g->winner_team = winner_team;
+    g->stage = HS_STAGE_OVER;
+    g->actor = -1;
+    hs_round_ask(g, HS_ASK_NONE, -1);
+}
+
 static void check_over(struct hs_game *g, json_t *events)
 {
     for (int s = seat_after(g, -1); s >= 0 && g->stage == HS_STAGE_ROUND;
@@ -99,16 +111,9 @@ static void check_over(struct hs_game *g, json_t *events)
                 hs_card_discard(g, c, events);
         if (g->scenario != 1)
             continue;
-        g->winner_team = 1 - g->p[s].team;
-        g->stage = HS_STAGE_OVER;
-        g->actor = -1;
-        /* no question is left, nor the station a steam question was on,
-         * nor an event whose step destroyed the titan (Battle Intensity's
-         * damage cube) */
-        g->station = -1;
-        g->event_pending = g->event = g->event_step = g->event_turn = 0;
-        g->events_owed = g->event_rolled = 0;
-        hs_round_ask(g, HS_ASK_NONE, -1);
+        /* also mid-flow, or in an event whose step destroyed the titan
+         * (Battle Intensity's damage cube) */
+        hs_game_over(g, 1 - g->p[s].team);
         hs_game_event(events, json_pack("{s:s, s:i, s:i}", "type", "game_over",
                                         "destroyed", s, "winner_team", g->winner_team));
     }

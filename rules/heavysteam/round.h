@@ -57,6 +57,13 @@ int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
 int hs_round_orders(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                     json_t *events, struct rules_error *err);
 
+/*
+ * Ends the game, winner_team winning: nothing is left resolving once it is
+ * over (no attack, no question, no station whose steam moves, no event),
+ * so that its state loads. The caller logs why.
+ */
+void hs_game_over(struct hs_game *g, int winner_team);
+
 /* seat resigns (resign.c): its team loses. 0, or -1 with err. */
 int hs_resign(struct hs_game *g, int seat, json_t *events, struct rules_error *err);
 
