@@ -261,7 +261,7 @@ int hs_combat_apply(struct hs_game *g, int seat, const json_t *move,
     }
     /* a `turn` card between attacks: the team's turn, no attack in progress */
     if (g->ask == HS_ASK_ATTACK && strcmp(type, "card") == 0)
-        return hs_turn_card_apply(g, seat, move, rng, events, err);
+        return hs_turn_card_apply(g, seat, move, NULL, rng, events, err);
     if (strcmp(type, want[g->ask]) != 0)
         return rules_fail(err, "unknown_move", HS_RULE_ALTERNATE,
                           "The attack waits for \"%s\".", want[g->ask]);

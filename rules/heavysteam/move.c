@@ -181,7 +181,7 @@ static int done(struct hs_game *g, int seat, const json_t *move, struct rng *rng
 static int play(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                 json_t *events, struct rules_error *err)
 {
-    if (hs_turn_card_apply(g, seat, move, rng, events, err))
+    if (hs_turn_card_apply(g, seat, move, NULL, rng, events, err))
         return -1;
     after_move(g, seat);
     return 0;

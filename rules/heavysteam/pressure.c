@@ -64,16 +64,11 @@ int hs_pressure_apply(struct hs_game *g, int seat, const json_t *move,
     static const char *const keys[] = {"type", "card", "choice", NULL};
     const char *type = json_string_value(json_object_get(move, "type"));
     struct hs_mods mods = {0};
-    int c;
 
     if (hs_round_keys(move, keys, err))
         return -1;
     if (strcmp(type, "card") == 0) {
-        if ((c = hs_hand_card(g, seat, json_object_get(move, "card"))) < 0)
-            return rules_fail(err, "bad_card", "HS-R-12 (When to Play Battle Cards)",
-                              "\"card\" is a card of your hand.");
-        if (hs_play_card(g, seat, c, HS_TIME_TURN, json_object_get(move, "choice"), &mods,
-                         rng, events, err))
+        if (hs_turn_card_apply(g, seat, move, &mods, rng, events, err))
             return -1;
     } else if (strcmp(type, "pass") != 0) {
         return rules_fail(err, "unknown_move", HS_RULE_PRESSURE,

@@ -298,7 +298,7 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
     if ((g->ask == HS_ASK_FLOW || g->ask == HS_ASK_AFTER_FLOW || g->ask == HS_ASK_BUY ||
          g->ask == HS_ASK_FREE_MOVE) &&
         strcmp(json_string_value(json_object_get(move, "type")), "card") == 0)
-        return hs_turn_card_apply(g, seat, move, rng, events, err);
+        return hs_turn_card_apply(g, seat, move, NULL, rng, events, err);
     switch (g->ask) {
     case HS_ASK_MOVE:
     case HS_ASK_AFTER_MOVE:

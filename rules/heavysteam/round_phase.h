@@ -18,6 +18,7 @@
 #include "../engine.h"
 #include "../rng.h"
 #include "game.h"
+#include "mods.h"
 
 /* Rule ids the refusals name (RULINGS.md). */
 #define HS_RULE_ROUND "HS-R-11 (Round Sequence)"
@@ -49,8 +50,10 @@ int hs_round_keys(const json_t *move, const char *const *allowed,
 json_t *hs_round_entry(const char *type, const char *form);
 
 /* ---- a `turn` card between questions (turn_cards.c) ---- */
+/* mods (NULL: none) takes what the card adds to the phase's numbers. */
 int hs_turn_card_apply(struct hs_game *g, int seat, const json_t *move,
-                       struct rng *rng, json_t *events, struct rules_error *err);
+                       struct hs_mods *mods, struct rng *rng, json_t *events,
+                       struct rules_error *err);
 void hs_turn_card_moves(const struct hs_game *g, int seat, json_t *moves);
 
 /* ---- Move (move.c) ---- */

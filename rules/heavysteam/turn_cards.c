@@ -13,7 +13,8 @@
 #include "round_phase.h"
 
 int hs_turn_card_apply(struct hs_game *g, int seat, const json_t *move,
-                       struct rng *rng, json_t *events, struct rules_error *err)
+                       struct hs_mods *mods, struct rng *rng, json_t *events,
+                       struct rules_error *err)
 {
     static const char *const keys[] = {"type", "card", "choice", NULL};
     int c;
@@ -23,7 +24,7 @@ int hs_turn_card_apply(struct hs_game *g, int seat, const json_t *move,
     if ((c = hs_hand_card(g, seat, json_object_get(move, "card"))) < 0)
         return rules_fail(err, "bad_card", "HS-R-12 (When to Play Battle Cards)",
                           "\"card\" is a card of your hand.");
-    return hs_play_card(g, seat, c, HS_TIME_TURN, json_object_get(move, "choice"), NULL,
+    return hs_play_card(g, seat, c, HS_TIME_TURN, json_object_get(move, "choice"), mods,
                         rng, events, err);
 }
 
