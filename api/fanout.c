@@ -133,22 +133,18 @@ static void game_event(struct happening *h, const json_t *l, const char *type,
             json_object_set_new(d, "seats", names);
             json_object_set(d, "must_act", json_object_get(p, "must_act"));
         } else if (strcmp(type, "game.move") == 0) {
+            const char *status = json_string_value(json_object_get(p, "status"));
+
             json_object_set(d, "seq", json_object_get(p, "seq"));
             json_object_set(d, "version", json_object_get(p, "version"));
             json_object_set(d, "mover", json_object_get(h->row, "mover"));
             json_object_set(d, "kind", json_object_get(h->row, "kind"));
-            json_object_set(d, "move", json_object_get(h->row, "move"));
-            /* d's "seat" is the receiver's; the mover's goes in for the engine */
-            {
-                json_t *m = json_pack("{s:O, s:O}", "seat", json_object_get(h->row, "mover"),
-                                      "move", json_object_get(h->row, "move"));
-                const char *status = json_string_value(json_object_get(p, "status"));
-
-                play_move_seen(json_string_value(json_object_get(h->row, "ruleset")),
-                               status && strcmp(status, "finished") == 0, m, s);
-                json_object_set(d, "move", json_object_get(m, "move"));
-                json_decref(m);
-            }
+            json_object_set_new(
+                d, "move",
+                play_move_for(json_string_value(json_object_get(h->row, "ruleset")),
+                              status && !strcmp(status, "finished"),
+                              json_object_get(h->row, "move"),
+                              (int)json_integer_value(json_object_get(h->row, "mover")), s));
             json_object_set_new(d, "events",
                                 play_events_for(json_object_get(h->row, "events"), s));
             json_object_set(d, "status", json_object_get(p, "status"));

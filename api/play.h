@@ -38,6 +38,10 @@ json_t *play_events_for(const json_t *events, int seat);
  */
 void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer);
 
+/* The same for a move of mover on its own: a new reference. */
+json_t *play_move_for(const char *ruleset, int finished, const json_t *move, int mover,
+                      int viewer);
+
 /* The game's random stream, at its current position. */
 void play_rng(const struct storage_game *g, struct rng *rng);
 
