@@ -157,7 +157,8 @@ static const struct {
     {"buy", "Battle Card Acquisition: buy the card in slot (0 is the leftmost) with steam "
             "from the command station, at its cost plus the slot's modifier."},
     {"event", "An event drawn asks your choice for its step (choice, as legal-moves "
-              "lists)."},
+              "lists; a damage square listed with steam under it lists in to where that "
+              "steam may go, sent as the pick's to_station and to_square)."},
     {"free_move", "Determine Initiative, the team that has it: move up to 2 steam cubes, "
                   "each from a square to another ([station id, index]); [] moves none."},
     {"pilot_power", "Use your pilot's once-per-game effect, at a question asked of you "

@@ -181,6 +181,28 @@ static int place_steam(struct hs_titan *t, const struct hs_step *step,
                               events, err);
 }
 
+/* A square a damage cube may take, listed as {station, square, steam}
+ * and, when steam is under it, "to": where that steam may be displaced
+ * (HS-AMB-10: it must move when it can), as {station, square} picks. */
+static json_t *damage_target(const struct hs_titan *t, const struct hs_target *x)
+{
+    json_t *o = json_pack("{s:s, s:i, s:b}", "station", t->board->station[x->station].id,
+                          "square", x->square, "steam", x->steam);
+
+    if (x->steam) {
+        int out[HS_MAX_STATIONS * HS_MAX_SQUARES][2];
+        int n = hs_titan_displace_choices(t, x->station, x->square, out);
+        json_t *to = json_array();
+
+        for (int j = 0; j < n; j++)
+            json_array_append_new(to, json_pack("{s:s, s:i}", "station",
+                                                t->board->station[out[j][0]].id,
+                                                "square", out[j][1]));
+        json_object_set_new(o, "to", to);
+    }
+    return o;
+}
+
 /* The squares the next damage cube may take anywhere on t (or in step's
  * location), as a hit of one point bypassing the shields would allow. */
 static void damage_targets(const struct hs_titan *t, const struct hs_step *step,
@@ -205,9 +227,7 @@ static void damage_targets(const struct hs_titan *t, const struct hs_step *step,
 
             if (seen[s][q]++)
                 continue;
-            json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "station",
-                                                 t->board->station[s].id, "square",
-                                                 q, "steam", c.target[i].steam));
+            json_array_append_new(out, damage_target(&trial, &c.target[i]));
         }
     }
 }
@@ -680,10 +700,7 @@ json_t *hs_effect_options(const struct hs_game *g, int seat,
             break;
         hs_titan_damage_choices(t, &c);
         for (int i = 0; i < c.ntargets; i++)
-            json_array_append_new(a, json_pack("{s:s, s:i, s:b}", "station",
-                                               t->board->station[c.target[i].station].id,
-                                               "square", c.target[i].square,
-                                               "steam", c.target[i].steam));
+            json_array_append_new(a, damage_target(t, &c.target[i]));
         if (json_array_size(a) == 0)
             break;
         json_object_set_new(o, "n", json_integer(c.cubes));

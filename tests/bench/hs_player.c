@@ -122,8 +122,8 @@ static json_t *first_squares(const json_t *a, int n)
 /*
  * Adds to choice what the options o of one step (effects.h) take: the
  * first cubes of steam or repairs, a damage square without steam when
- * there is one (none then has to move), the first sector, unit or terrain,
- * the shield cubes by the room of each location in turn. -1 when the
+ * there is one (else one whose steam moves where the listing says), the
+ * first sector, unit or terrain, the shield cubes by the room of each location in turn. -1 when the
  * options leave nothing to choose where the step needs a choice.
  */
 static int fill_choice(json_t *choice, const json_t *o, uint64_t *r)
@@ -145,9 +145,18 @@ static int fill_choice(json_t *choice, const json_t *o, uint64_t *r)
             if (json_is_true(json_object_get(d, "steam")) &&
                 !json_is_true(json_object_get(x, "steam")))
                 d = x;
-        json_object_set_new(choice, "damage",
-                            json_pack("[{s:O, s:O}]", "station", json_object_get(d, "station"),
-                                      "square", json_object_get(d, "square")));
+        const json_t *to = json_object_get(d, "to");
+        json_t *pick = json_pack("{s:O, s:O}", "station", json_object_get(d, "station"),
+                                 "square", json_object_get(d, "square"));
+
+        /* steam under the cube goes where the listing says it may */
+        if (json_array_size(to)) {
+            const json_t *w = json_array_get(to, below(r, json_array_size(to)));
+
+            json_object_set(pick, "to_station", json_object_get(w, "station"));
+            json_object_set(pick, "to_square", json_object_get(w, "square"));
+        }
+        json_object_set_new(choice, "damage", json_pack("[o]", pick));
     }
     for (int k = 0; k < 3; k++) {
         const char *key = k == 0 ? "sector" : k == 1 ? "terrain" : "opponent";

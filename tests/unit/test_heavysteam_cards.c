@@ -235,12 +235,56 @@ out:
 /* Event Cards, HS-DATA-09 (Artillery Barrage): each titan in initiative
  * order takes a hit of 2 at a rolled location, its shields counting, and
  * its owner places the cubes past them before the next titan is hit. */
+/*
+ * HS-AMB-10 through the listing: every damage square with steam under it
+ * lists where that steam may go; a pick naming one of those is accepted,
+ * the same pick without it refused. Tried on copies of g. Returns how
+ * many such squares were listed.
+ */
+static int displacement_listed(const struct hs_game *g, int seat)
+{
+    json_t *o = hs_event_options(g, seat), *d, *scratch = json_array();
+    struct hs_game *c = malloc(sizeof *c);
+    struct rules_error err;
+    size_t i;
+    int n = 0;
+
+    json_array_foreach(json_object_get(o, "damage"), i, d) {
+        const json_t *to = json_object_get(d, "to"), *w;
+        json_t *bare, *full;
+
+        if (!json_is_true(json_object_get(d, "steam")))
+            continue;
+        n++;
+        if (!CHECK(json_array_size(to) > 0))
+            continue;
+        w = json_array_get(to, json_array_size(to) - 1);
+        bare = json_pack("{s:[{s:O, s:O}]}", "damage", "station", json_object_get(d, "station"),
+                         "square", json_object_get(d, "square"));
+        full = json_pack("{s:[{s:O, s:O, s:O, s:O}]}", "damage", "station",
+                         json_object_get(d, "station"), "square", json_object_get(d, "square"),
+                         "to_station", json_object_get(w, "station"), "to_square",
+                         json_object_get(w, "square"));
+        *c = *g;
+        CHECK_EQ_INT(hs_event_answer(c, seat, bare, &R, scratch, &err), -1);
+        CHECK_EQ_STR(err.code, "bad_steam_displacement");
+        *c = *g;
+        CHECK(ok(hs_event_answer(c, seat, full, &R, scratch, &err), &err));
+        json_decref(bare);
+        json_decref(full);
+    }
+    free(c);
+    json_decref(scratch);
+    json_decref(o);
+    return n;
+}
+
 static void test_event_barrage(void)
 {
     struct hs_game *g = game_with("barrage", 0);
     struct rules_error err;
     json_t *events = json_array();
-    int guard = 0;
+    int guard = 0, steam_squares = 0;
 
     if (!g)
         goto out;
@@ -270,6 +314,7 @@ static void test_event_barrage(void)
         for (int k = 0; k < past; k++) {
             CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
             CHECK_EQ_INT(g->ask_seat, seat);
+            steam_squares += displacement_listed(g, seat);
             CHECK(answer_first(g, events));
         }
         hs_titan_census(&g->titan[seat].cubes, &after);
@@ -279,6 +324,7 @@ static void test_event_barrage(void)
     while (g->ask == HS_ASK_EVENT)
         CHECK(answer_first(g, events));
     CHECK(zones_ok(g));
+    CHECK(steam_squares > 0);
 out:
     json_decref(events);
     free(g);
