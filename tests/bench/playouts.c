@@ -606,8 +606,9 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
  * games the C.E.T. board has seat 0 ("factions": ["cet", "uk"]), so that
  * what the first seat is worth and what a board is worth come apart.
  * Prints each board's win share, seat 0's, the rounds a game and the CPU.
+ * With board set, only the pairings that board is in.
  */
-static int titans(long n, uint64_t seed, int players)
+static int titans(long n, uint64_t seed, int players, const char *board)
 {
     static const char *const pairs[][3] = {
         {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
@@ -629,6 +630,9 @@ static int titans(long n, uint64_t seed, int players)
             struct tally t[2] = {{0}, {0}};   /* [0]: U.K. in seat 0 */
             long stuck = 0;                  /* games where no listed move was accepted */
             double t0 = cpu_seconds(), games, uk;
+
+            if (board && strcmp(board, pairs[k][1]) && strcmp(board, pairs[k][2]))
+                continue;
 
             for (long i = 0; i < n; i++) {
                 int swap = (int)(i & 1);
@@ -666,7 +670,7 @@ static int usage(void)
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
                     "                         [--order random|auction] [--seed N]\n"
                     "       turnpost-playouts --titans N [--player random|greedy] "
-                    "[--seed N]\n");
+                    "[--board ID] [--seed N]\n");
     return 2;
 }
 
@@ -674,7 +678,7 @@ int main(int argc, char **argv)
 {
     static const char *const all[] = {"steam", "ironfuture", "heavysteam", NULL};
     int players = 3;                 /* --titans: 1 random, 2 greedy, 3 both */
-    const char *only = NULL, *map = NULL, *order = NULL;
+    const char *only = NULL, *map = NULL, *order = NULL, *board = NULL;
     long games = 200, balance_games = 0, titan_games = 0;
     uint64_t seed = 1;
     int rc = 0, known = 0;
@@ -695,6 +699,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--player") && val &&
                    (!strcmp(val, "random") || !strcmp(val, "greedy"))) {
             players = !strcmp(val, "random") ? 1 : 2;
+        } else if (!strcmp(argv[i], "--board") && val) {
+            board = val;
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -704,10 +710,10 @@ int main(int argc, char **argv)
             return usage();
         }
     }
-    if ((map || order) && !balance_games)
+    if (((map || order) && !balance_games) || (board && !titan_games))
         return usage();
     if (titan_games)
-        return titans(titan_games, seed, players) ? 1 : 0;
+        return titans(titan_games, seed, players, board) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
