@@ -208,7 +208,7 @@ static int parse_board(struct hs_catalog *cat, const json_t *root)
     if (!json_is_object(h) || json_object_size(h) != 11)
         return fail(cat, "board.json: hit_locations for the rolls 2..12");
     for (int r = 2; r <= 12; r++) {
-        char k[4];
+        char k[12];
         int l;
 
         snprintf(k, sizeof k, "%d", r);

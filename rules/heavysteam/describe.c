@@ -208,7 +208,7 @@ static json_t *board_json(const struct hs_battle_board *b)
                                                b->slot[k].modifier, "titan",
                                                b->slot[k].titan));
     for (int r = 2; r <= 12; r++) {
-        char key[4];
+        char key[12];
 
         snprintf(key, sizeof key, "%d", r);
         json_object_set_new(hit, key, json_string(hs_location_name(b->hit_location[r])));

@@ -364,7 +364,7 @@ static int parse_rules(struct st_catalog *cat)
     }
     t = json_object_get(root, "turns");
     for (int p = 3; p <= 6; p++) {
-        char k[4];
+        char k[12];
 
         snprintf(k, sizeof k, "%d", p);
         if (get_int(cat, t, "turns", k, 1, 20, &cat->turns[p]))
