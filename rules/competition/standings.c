@@ -224,8 +224,11 @@ static void opponent_tiebreaks(int n, const struct comp_game *games, int ng,
     free(x);
 }
 
+/* Two entrants level on points seated at one finished game: lo and hi
+   are the entrants, lo_seat and hi_seat their seats in games[game]. */
 struct meeting {
     int lo, hi;
+    int game, lo_seat, hi_seat;
 };
 
 static int meeting_cmp(const void *a, const void *b)
@@ -265,7 +268,8 @@ static void head_to_head(int n, const struct comp_game *games, int ng,
                 if (!valid_entrant(n, a) || !valid_entrant(n, b) || a == b ||
                     group[a] < 0 || group[a] != group[b])
                     continue;
-                m[used++] = (struct meeting){a < b ? a : b, a < b ? b : a};
+                m[used++] = a < b ? (struct meeting){a, b, i, s, t}
+                                  : (struct meeting){b, a, i, t, s};
             }
     }
     qsort(m, used, sizeof *m, meeting_cmp);
@@ -273,23 +277,16 @@ static void head_to_head(int n, const struct comp_game *games, int ng,
         if (i == 0 || meeting_cmp(&m[i], &m[i - 1]) != 0)
             pairs_met[group[m[i].lo]]++;
 
-    for (int i = 0; i < ng; i++) {
-        const struct comp_game *g = &games[i];
-        int seats = seat_count(g);
+    for (size_t i = 0; i < used; i++) {
+        const struct comp_game *g = &games[m[i].game];
+        long long size = group_size[group[m[i].lo]];
 
-        if (!g->done || is_bye(g))
+        if (pairs_met[group[m[i].lo]] != size * (size - 1) / 2)
             continue;
-        for (int s = 0; s < seats; s++)
-            for (int t = 0; t < seats; t++) {
-                int a = g->entrant[s], b = g->entrant[t];
-                if (t == s || !valid_entrant(n, a) || !valid_entrant(n, b) ||
-                    a == b || group[a] < 0 || group[a] != group[b])
-                    continue;
-                long long size = group_size[group[a]];
-                if (pairs_met[group[a]] == size * (size - 1) / 2)
-                    st[a].tiebreak[TB_HEAD_TO_HEAD] +=
-                        pairwise_points(p, g, s, t);
-            }
+        st[m[i].lo].tiebreak[TB_HEAD_TO_HEAD] +=
+            pairwise_points(p, g, m[i].lo_seat, m[i].hi_seat);
+        st[m[i].hi].tiebreak[TB_HEAD_TO_HEAD] +=
+            pairwise_points(p, g, m[i].hi_seat, m[i].lo_seat);
     }
     free(m);
     free(pairs_met);

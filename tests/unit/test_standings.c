@@ -89,15 +89,23 @@ static int six_of_two_rounds(struct comp_game *g)
     return 6;
 }
 
-static void test_points_and_counts(void)
+/* The standings of six_of_two_rounds under chess points. */
+static void six_standings(const enum tiebreak *order, int norder,
+                          struct standing out[6])
 {
     struct comp_game g[6];
     struct comp_points p;
+
+    comp_points_chess(&p);
+    standings_compute(6, g, six_of_two_rounds(g), &p, order, norder, out);
+}
+
+static void test_points_and_counts(void)
+{
     struct standing out[6];
     static const double want[6] = {2, 0, 1, 1, 0.5, 1.5};
 
-    comp_points_chess(&p);
-    standings_compute(6, g, six_of_two_rounds(g), &p, NULL, 0, out);
+    six_standings(NULL, 0, out);
     for (int e = 0; e < 6; e++)
         CHECK_NEAR(of(out, 6, e)->points, want[e]);
     CHECK_EQ_INT(of(out, 6, 0)->wins, 2);
@@ -128,14 +136,11 @@ static void test_points_of_another_scale(void)
 /* Buchholz: 0 met 1 (0) and 2 (1); 1 met 0 (2) and 5 (3/2); ... */
 static void test_buchholz_sums_opponents_points(void)
 {
-    struct comp_game g[6];
-    struct comp_points p;
     struct standing out[6];
     static const double want[6] = {1, 3.5, 3, 1.5, 2.5, 0.5};
     enum tiebreak order[] = {TB_BUCHHOLZ};
 
-    comp_points_chess(&p);
-    standings_compute(6, g, six_of_two_rounds(g), &p, order, 1, out);
+    six_standings(order, 1, out);
     for (int e = 0; e < 6; e++)
         CHECK_NEAR(of(out, 6, e)->tiebreak[TB_BUCHHOLZ], want[e]);
     CHECK_EQ_INT(out[2].entrant, 2);
@@ -148,13 +153,10 @@ static void test_buchholz_sums_opponents_points(void)
    (1/2) and beat 1 (0): 1/4. */
 static void test_sonneborn_berger_weights_by_result(void)
 {
-    struct comp_game g[6];
-    struct comp_points p;
     struct standing out[6];
     static const double want[6] = {1, 0, 1, 0.5, 0.75, 0.25};
 
-    comp_points_chess(&p);
-    standings_compute(6, g, six_of_two_rounds(g), &p, NULL, 0, out);
+    six_standings(NULL, 0, out);
     for (int e = 0; e < 6; e++)
         CHECK_NEAR(of(out, 6, e)->tiebreak[TB_SONNEBORN_BERGER], want[e]);
 }
@@ -162,13 +164,10 @@ static void test_sonneborn_berger_weights_by_result(void)
 /* 2 and 3 are level on 1 point, and 2 beat 3. */
 static void test_head_to_head_between_level_entrants(void)
 {
-    struct comp_game g[6];
-    struct comp_points p;
     struct standing out[6];
     enum tiebreak order[] = {TB_HEAD_TO_HEAD};
 
-    comp_points_chess(&p);
-    standings_compute(6, g, six_of_two_rounds(g), &p, order, 1, out);
+    six_standings(order, 1, out);
     CHECK_NEAR(of(out, 6, 2)->tiebreak[TB_HEAD_TO_HEAD], 1);
     CHECK_NEAR(of(out, 6, 3)->tiebreak[TB_HEAD_TO_HEAD], 0);
     /* alone on their points: nothing to count */
@@ -207,19 +206,16 @@ static void test_head_to_head_needs_every_pair_met(void)
 /* 2 and 3 won a game each: wins do not part them, Buchholz does. */
 static void test_wins_then_buchholz(void)
 {
-    struct comp_game g[6];
-    struct comp_points p;
     struct standing out[6];
     enum tiebreak wins_only[] = {TB_WINS};
     enum tiebreak both[] = {TB_WINS, TB_BUCHHOLZ};
 
-    comp_points_chess(&p);
-    standings_compute(6, g, six_of_two_rounds(g), &p, wins_only, 1, out);
+    six_standings(wins_only, 1, out);
     CHECK_NEAR(of(out, 6, 2)->tiebreak[TB_WINS], 1);
     CHECK_NEAR(of(out, 6, 3)->tiebreak[TB_WINS], 1);
     CHECK_EQ_INT(out[2].rank, 3);
     CHECK_EQ_INT(out[3].rank, 3);
-    standings_compute(6, g, six_of_two_rounds(g), &p, both, 2, out);
+    six_standings(both, 2, out);
     CHECK_EQ_INT(out[3].rank, 4);
 }
 
