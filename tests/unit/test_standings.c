@@ -203,6 +203,26 @@ static void test_head_to_head_needs_every_pair_met(void)
     }
 }
 
+/* 0, 1 and 2 end level on 1.5, but only 0 and 1 met (a draw): the
+   group did not all meet, so their draw counts for neither. */
+static void test_head_to_head_of_a_group_partly_met(void)
+{
+    struct comp_game g[5] = {duel(0, 0, 3, 1), duel(0, 1, 4, 1),
+                             duel(0, 2, 5, 1), duel(1, 0, 1, 0.5),
+                             duel(1, 2, 5, 0.5)};
+    struct comp_points p;
+    struct standing out[6];
+    enum tiebreak order[] = {TB_HEAD_TO_HEAD};
+
+    comp_points_chess(&p);
+    standings_compute(6, g, 5, &p, order, 1, out);
+    for (int e = 0; e < 3; e++) {
+        CHECK_NEAR(of(out, 6, e)->points, 1.5);
+        CHECK_NEAR(of(out, 6, e)->tiebreak[TB_HEAD_TO_HEAD], 0);
+        CHECK_EQ_INT(out[e].rank, 1);
+    }
+}
+
 /* 2 and 3 won a game each: wins do not part them, Buchholz does. */
 static void test_wins_then_buchholz(void)
 {
@@ -421,6 +441,7 @@ int main(void)
     RUN(test_sonneborn_berger_weights_by_result);
     RUN(test_head_to_head_between_level_entrants);
     RUN(test_head_to_head_needs_every_pair_met);
+    RUN(test_head_to_head_of_a_group_partly_met);
     RUN(test_wins_then_buchholz);
     RUN(test_all_level_share_a_rank);
     RUN(test_median_buchholz_drops_one_each_end);
