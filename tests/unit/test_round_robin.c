@@ -77,6 +77,17 @@ static void test_out_of_range_rounds_refused(void)
     CHECK_EQ_INT(round_robin_round(4, true, 6, g), -1);
 }
 
+/* Boards g[0..boards) pair want[b][0] (seat 0) with want[b][1], as
+   FIDE's tables number entrants: from 1. */
+static void check_boards(const struct comp_game *g, const int (*want)[2],
+                         int boards)
+{
+    for (int b = 0; b < boards; b++) {
+        CHECK_EQ_INT(g[b].entrant[0], want[b][0] - 1);
+        CHECK_EQ_INT(g[b].entrant[1], want[b][1] - 1);
+    }
+}
+
 /* FIDE's Berger table for 5 or 6 players (C.05 annex 1), numbered from
    1 there and from 0 here; the phantom of 5 is 6's place. */
 static void test_berger_table_of_six(void)
@@ -90,19 +101,30 @@ static void test_berger_table_of_six(void)
 
     for (int r = 0; r < 5; r++) {
         CHECK_EQ_INT(round_robin_round(6, false, r, g), 3);
-        for (int b = 0; b < 3; b++) {
-            CHECK_EQ_INT(g[b].entrant[0], want[r][b][0] - 1);
-            CHECK_EQ_INT(g[b].entrant[1], want[r][b][1] - 1);
-        }
+        check_boards(g, want[r], 3);
         /* five entrants: the same boards, 6's game a bye, moved last */
         CHECK_EQ_INT(round_robin_round(5, false, r, g), 3);
         int with_six = want[r][0][0] == 6 ? want[r][0][1] : want[r][0][0];
         CHECK_EQ_INT(g[2].seats, 1);
         CHECK_EQ_INT(g[2].entrant[0], with_six - 1);
-        for (int b = 1; b < 3; b++) {
-            CHECK_EQ_INT(g[b - 1].entrant[0], want[r][b][0] - 1);
-            CHECK_EQ_INT(g[b - 1].entrant[1], want[r][b][1] - 1);
-        }
+        check_boards(g, want[r] + 1, 2);
+    }
+}
+
+/* The 7-or-8 table, with the fixed entrant's board first in each round. */
+static void test_berger_table_of_eight(void)
+{
+    static const int want[7][4][2] = {
+        {{1, 8}, {2, 7}, {3, 6}, {4, 5}}, {{8, 5}, {6, 4}, {7, 3}, {1, 2}},
+        {{2, 8}, {3, 1}, {4, 7}, {5, 6}}, {{8, 6}, {7, 5}, {1, 4}, {2, 3}},
+        {{3, 8}, {4, 2}, {5, 1}, {6, 7}}, {{8, 7}, {1, 6}, {2, 5}, {3, 4}},
+        {{4, 8}, {5, 3}, {6, 2}, {7, 1}},
+    };
+    struct comp_game g[4];
+
+    for (int r = 0; r < 7; r++) {
+        CHECK_EQ_INT(round_robin_round(8, false, r, g), 4);
+        check_boards(g, want[r], 4);
     }
 }
 
@@ -199,6 +221,7 @@ int main(void)
     RUN(test_rounds_count);
     RUN(test_out_of_range_rounds_refused);
     RUN(test_berger_table_of_six);
+    RUN(test_berger_table_of_eight);
     RUN(test_single_every_pair_meets_once);
     RUN(test_double_every_pair_meets_once_in_each_seat);
     RUN(test_double_second_half_swaps_the_first);
