@@ -6,7 +6,9 @@
  * With an odd number of entrants a phantom makes the count even and its
  * opponent of the round has a bye (a one-seat game). Seat 0 moves first;
  * the schedule balances it so that no entrant moves first more than one
- * game more than second over a single round robin.
+ * game more than second over a single round robin (for an odd n, exactly
+ * as often first as second; in a double round robin, always exactly).
+ * docs/standings.md gives the construction.
  */
 #ifndef TURNPOST_RULES_ROUND_ROBIN_H
 #define TURNPOST_RULES_ROUND_ROBIN_H

@@ -40,7 +40,8 @@ struct standing {
  * The standings of n entrants after games g[0..ng): out[0..n) best first.
  * order[0..norder) are the tie-breaks that separate equal points, in the
  * organiser's order; entrants still equal keep their seed order and
- * share a rank.
+ * share a rank. Allocates a few scratch arrays and frees them before it
+ * returns; it aborts if an allocation fails.
  */
 void standings_compute(int n, const struct comp_game *g, int ng,
                        const struct comp_points *p, const enum tiebreak *order,
