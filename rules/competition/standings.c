@@ -7,8 +7,7 @@
  */
 #include "standings.h"
 
-#include <math.h>
-#include <stdint.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,10 +91,12 @@ static double bye_score(const struct comp_points *p)
 }
 
 /* Keys compare on a grid of 1e-6 so that sums taken in another order
-   (thirds of a shared place) still tie, and the order stays total. */
+   (thirds of a shared place) still tie, and the order stays total. The
+   rounding is done by hand: rules/ links no maths library. */
 static long long key_of(double x)
 {
-    return llround(x * 1e6);
+    double scaled = x * 1e6;
+    return (long long)(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
 }
 
 /* The k highest and k lowest of the opponents' points seen so far. */
@@ -190,7 +191,7 @@ static void opponent_tiebreaks(int n, const struct comp_game *games, int ng,
 
         if (!g->done)
             continue;
-        if (g->round >= rounds)
+        if (g->round >= rounds && g->round < INT_MAX)
             rounds = g->round + 1;
         for (int s = 0; s < seats; s++) {
             int e = g->entrant[s];

@@ -9,7 +9,6 @@
  * schemes. The recomputation below follows docs/standings.md directly:
  * per entrant, the list of opponents met, summed, cut and weighted.
  */
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -45,7 +44,7 @@ static double halves(int max_halves)
 
 static bool near(double a, double b)
 {
-    return fabs(a - b) < EPS;
+    return a - b < EPS && b - a < EPS;
 }
 
 struct event {
