@@ -2,22 +2,24 @@
  * test_standings_property.c - standings of thousands of random events
  * against a recomputation from the raw games written here.
  *
- * Each event has 2..40 entrants and 1..12 rounds of random pairings:
- * two-player games or tables of 3..6 seats, byes for whoever is left
- * over, random forfeits, entrants who withdraw (their later games are
- * forfeits lost), games not yet finished, and one of several points
- * schemes. The recomputation below follows docs/standings.md directly:
+ * Each event has 2..40 entrants and 1..12 rounds of random pairings
+ * (two-player games or tables of 3..6 seats, byes for whoever is left
+ * over) or some rounds of a single or double round robin; random
+ * forfeits, entrants who withdraw (their later games are forfeits
+ * lost), games not yet finished, and one of several points schemes. The recomputation below follows docs/standings.md directly:
  * per entrant, the list of opponents met, summed, cut and weighted.
  */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "check.h"
+#include "round_robin.h"
 #include "standings.h"
 
 #define EVENTS 20000
 #define MAX_N 40
-#define MAX_ROUNDS 12
+#define MAX_SWISS_ROUNDS 12
+#define MAX_ROUNDS (2 * MAX_N) /* a double round robin of 40 */
 #define MAX_GAMES (MAX_ROUNDS * MAX_N)
 #define MAX_MET (MAX_ROUNDS * (COMP_MAX_SEATS - 1))
 #define EPS 1e-7
@@ -49,6 +51,7 @@ static bool near(double a, double b)
 
 struct event {
     int n, ng, rounds_done;
+    int rr; /* 0 random draws, 1 a single round robin, 2 a double */
     struct comp_game g[MAX_GAMES];
     struct comp_points p;
     double total; /* points the generator handed out, game by game */
@@ -156,9 +159,40 @@ static struct comp_game random_game(int r, const int *who, int seats,
     return g;
 }
 
+/* Seats round r: who[] in seating order, seats[] the size of each game;
+   returns the number of games. A round-robin event takes the Berger
+   schedule's round, any other a random draw into games of 2 or tables of
+   3..6 seats, whoever is left over in a smaller game or a bye. */
+static int seat_round(const struct event *ev, int rr, int r, bool tables,
+                      int *who, int *seats)
+{
+    int games = 0;
+
+    if (rr) {
+        struct comp_game sched[MAX_N];
+        int at = 0;
+        games = round_robin_round(ev->n, rr == 2, r, sched);
+        for (int i = 0; i < games; i++) {
+            seats[i] = sched[i].seats;
+            for (int k = 0; k < sched[i].seats; k++)
+                who[at++] = sched[i].entrant[k];
+        }
+        return games;
+    }
+    for (int e = 0; e < ev->n; e++)
+        who[e] = e;
+    shuffle(who, ev->n);
+    for (int at = 0; at < ev->n; at += seats[games++]) {
+        seats[games] = tables ? 3 + below(COMP_MAX_SEATS - 2) : 2;
+        if (seats[games] > ev->n - at)
+            seats[games] = ev->n - at;
+    }
+    return games;
+}
+
 static void random_event(struct event *ev)
 {
-    int who[MAX_N], gone_from[MAX_N];
+    int who[MAX_N], seats[MAX_N], gone_from[MAX_N];
     bool tables;
 
     ev->n = 2 + below(MAX_N - 1);
@@ -167,24 +201,21 @@ static void random_event(struct event *ev)
     ev->rounds_done = 0;
     random_points(&ev->p);
     tables = ev->n >= 3 && below(3) == 0;
-    int rounds = 1 + below(MAX_ROUNDS);
+    /* 0: random draws; 1 or 2: a single or double round robin, partly
+       or wholly played */
+    int rr = ev->rr = tables || below(4) ? 0 : 1 + below(2);
+    int rounds = rr ? 1 + below(round_robin_rounds(ev->n, rr == 2))
+                    : 1 + below(MAX_SWISS_ROUNDS);
     for (int e = 0; e < ev->n; e++)
         gone_from[e] = below(4) == 0 ? below(rounds) : rounds;
 
     for (int r = 0; r < rounds; r++) {
         bool gone[MAX_N];
-        for (int e = 0; e < ev->n; e++) {
-            who[e] = e;
+        for (int e = 0; e < ev->n; e++)
             gone[e] = r >= gone_from[e];
-        }
-        shuffle(who, ev->n);
-        for (int at = 0; at < ev->n;) {
-            int left = ev->n - at;
-            int seats = tables ? 3 + below(COMP_MAX_SEATS - 2) : 2;
-            if (seats > left)
-                seats = left;
-            struct comp_game g = random_game(r, &who[at], seats, gone);
-            at += seats;
+        int games = seat_round(ev, rr, r, tables, who, seats);
+        for (int i = 0, at = 0; i < games; at += seats[i++]) {
+            struct comp_game g = random_game(r, &who[at], seats[i], gone);
             if (g.done) {
                 for (int s = 0; s < g.seats; s++)
                     ev->total += seat_points(&ev->p, &g, s);
@@ -344,7 +375,7 @@ static void test_random_events(void)
     static struct standing out[MAX_N];
     static struct expect x[MAX_N];
     long games = 0, tables = 0, forfeits = 0, byes = 0, long_events = 0,
-         level_met = 0;
+         level_met = 0, rr_events = 0;
 
     rng_state = 20261203;
     for (int run = 0; run < EVENTS; run++) {
@@ -405,6 +436,7 @@ static void test_random_events(void)
             return;
 
         long_events += ev.rounds_done >= 9;
+        rr_events += ev.rr != 0;
         for (int i = 0; i < ev.ng; i++) {
             games++;
             tables += ev.g[i].seats > 2;
@@ -412,9 +444,11 @@ static void test_random_events(void)
             byes += ev.g[i].seats == 1;
         }
     }
-    printf("# %d events (%ld of 9 rounds or more), %ld games: %ld at "
-           "tables, %ld forfeits, %ld byes; %ld head-to-head scores\n",
-           EVENTS, long_events, games, tables, forfeits, byes, level_met);
+    printf("# %d events (%ld round robins, %ld of 9 rounds or more), %ld "
+           "games: %ld at tables, %ld forfeits, %ld byes; %ld head-to-head "
+           "scores\n",
+           EVENTS, rr_events, long_events, games, tables, forfeits, byes,
+           level_met);
 }
 
 int main(void)
