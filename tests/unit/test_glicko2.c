@@ -49,13 +49,19 @@ static const double paper_phi_j[3] = {0.1727, 0.5756, 1.7269};
 static const double paper_g[3] = {0.9955, 0.9531, 0.7242};
 static const double paper_e[3] = {0.639, 0.432, 0.303};
 
+/* The module's run of the paper's example, with its intermediates. */
+static void paper_steps(struct glicko2 *after, struct glicko2_steps *st)
+{
+    CHECK_EQ_INT(glicko2_rate_steps(&paper_player, paper_results, 3, 0.5,
+                                    after, st), 0);
+}
+
 static void test_paper_scale_conversion(void)
 {
     struct glicko2 after;
     struct glicko2_steps st;
 
-    CHECK_EQ_INT(glicko2_rate_steps(&paper_player, paper_results, 3, 0.5,
-                                    &after, &st), 0);
+    paper_steps(&after, &st);
     CHECK_NEAR(st.mu, 0, 0.00005);
     CHECK_NEAR(st.phi, 1.1513, 0.00005);
     for (int j = 0; j < 3; j++) {
@@ -91,8 +97,7 @@ static void test_paper_v_and_delta(void)
     CHECK_NEAR(1.7785 * improvement, -0.4834, 0.00005);
 
     /* E printed to 3 places moves v and delta by up to ~0.001 */
-    CHECK_EQ_INT(glicko2_rate_steps(&paper_player, paper_results, 3, 0.5,
-                                    &after, &st), 0);
+    paper_steps(&after, &st);
     CHECK_NEAR(st.v, 1.7785, 0.001);
     CHECK_NEAR(st.delta, -0.4834, 0.001);
     CHECK_NEAR(st.v, FULL_V, 1e-9);
@@ -109,8 +114,7 @@ static void test_paper_volatility(void)
     CHECK_NEAR(sigma, 0.05999, 0.00001);
     CHECK(sigma >= 0.05999 && sigma < 0.06);
 
-    CHECK_EQ_INT(glicko2_rate_steps(&paper_player, paper_results, 3, 0.5,
-                                    &after, &st), 0);
+    paper_steps(&after, &st);
     CHECK(st.volatility >= 0.05999 && st.volatility < 0.06);
     CHECK_NEAR(st.volatility, FULL_SIGMA, 1e-9);
     CHECK_NEAR(after.volatility, st.volatility, 0);
@@ -125,8 +129,7 @@ static void test_paper_new_phi_and_mu(void)
     CHECK_NEAR(sqrt(1.1513 * 1.1513 + 0.05999 * 0.05999), 1.152862,
                0.0000005);
 
-    CHECK_EQ_INT(glicko2_rate_steps(&paper_player, paper_results, 3, 0.5,
-                                    &after, &st), 0);
+    paper_steps(&after, &st);
     CHECK_NEAR(st.phi_star, 1.152862, 0.00001);
     CHECK_NEAR(st.phi_star, FULL_PHI_STAR, 1e-9);
     CHECK_NEAR(st.phi_new, 0.8722, 0.00005);
