@@ -27,8 +27,8 @@
 #include "glicko2.h"
 #include "rating_games.h"
 
-#define RATING_GAMES 20000
-#define RATING_PERIODS 20000
+#define RATING_GAMES 100000
+#define RATING_PERIODS 100000
 #define MAX_RESULTS 12
 #define SCALE 173.7178
 
