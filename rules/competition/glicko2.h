@@ -44,4 +44,36 @@ int glicko2_rate(const struct glicko2 *player, const struct glicko2_result *r,
 /* Whether the rating is still provisional (its deviation is large). */
 bool glicko2_provisional(const struct glicko2 *p);
 
+/*
+ * The intermediate quantities of one glicko2_rate call, on the Glicko-2
+ * scale, named as in Glickman's example so that a test can hold each
+ * against the paper. With n == 0 only mu, phi, phi_star and phi_new mean
+ * anything (v and delta are 0, volatility is the player's).
+ */
+struct glicko2_steps {
+    double mu, phi;   /* the player, step 2 */
+    double v;         /* estimated variance from the results, step 3 */
+    double delta;     /* estimated improvement, step 4 */
+    double volatility; /* sigma', step 5 */
+    double phi_star;  /* pre-period deviation, step 6 */
+    double phi_new, mu_new; /* step 7 */
+};
+
+/* glicko2_rate, also filling *steps (not NULL) when it returns 0. */
+int glicko2_rate_steps(const struct glicko2 *player,
+                       const struct glicko2_result *r, int n, double tau,
+                       struct glicko2 *after, struct glicko2_steps *steps);
+
+/* The paper's g(phi) and E(mu, mu_j, phi_j), on the Glicko-2 scale. */
+double glicko2_g(double phi);
+double glicko2_e(double mu, double mu_j, double phi_j);
+
+/*
+ * Step 5 alone: the new volatility from the old one, the player's phi,
+ * v, delta and tau, by the Illinois algorithm to within 0.000001. For
+ * reproducing the paper from its own rounded v and delta.
+ */
+double glicko2_volatility(double sigma, double phi, double v, double delta,
+                          double tau);
+
 #endif
