@@ -20,6 +20,9 @@
 
 #include "competition.h"
 
+/* The most entrants a bracket takes; more and every call returns -1. */
+#define BRACKET_MAX_ENTRANTS 4096
+
 enum bracket_kind { BRACKET_SINGLE = 0, BRACKET_DOUBLE };
 
 enum bracket_part {
