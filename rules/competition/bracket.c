@@ -196,21 +196,24 @@ out:
     return 0;
 }
 
-/* The entrant a source gives by round `round`: 1 if known, else 0. */
-static int source_known(const struct bracket *b, struct src s, int round,
+/*
+ * Whether round `round` knows who a source gives; if so, that entrant
+ * (or COMP_NONE) and the first round it was known in.
+ */
+static bool source_known(const struct bracket *b, struct src s, int round,
                         int *entrant, int *at)
 {
     if (s.kind == SRC_SEED) {
         *entrant = s.value;
         *at = 0;
-        return 1;
+        return true;
     }
     const struct match *x = &b->m[s.value];
     if (!x->resolved || x->known_at > round)
-        return 0;
+        return false;
     *entrant = s.kind == SRC_WINNER ? x->winner : x->loser;
     *at = x->known_at;
-    return 1;
+    return true;
 }
 
 static int max_int(int a, int b) { return a > b ? a : b; }
