@@ -348,6 +348,22 @@ static void test_double_three_losers_bye_without_game(void)
     check_double(&ev, 3, 0);
 }
 
+static void test_calls_out_of_range_are_refused(void)
+{
+    struct comp_game g[4];
+    int place[1];
+    CHECK_EQ_INT(bracket_round(BRACKET_SINGLE, 0, NULL, 0, 0, g, NULL), -1);
+    CHECK_EQ_INT(bracket_round(BRACKET_SINGLE, 4, NULL, 0, -1, g, NULL), -1);
+    CHECK_EQ_INT(bracket_round(BRACKET_DOUBLE, BRACKET_MAX_ENTRANTS + 1, NULL,
+                               0, 0, g, NULL),
+                 -1);
+    CHECK_EQ_INT(bracket_rounds(BRACKET_DOUBLE, 1), 0);
+    /* one entrant: decided before it starts */
+    CHECK_EQ_INT(bracket_round(BRACKET_DOUBLE, 1, NULL, 0, 0, g, NULL), 0);
+    CHECK_EQ_INT(bracket_places(BRACKET_DOUBLE, 1, NULL, 0, place), 0);
+    CHECK_EQ_INT(place[0], 1);
+}
+
 int main(void)
 {
     RUN(test_standard_seed_placement_of_sixteen);
@@ -363,5 +379,6 @@ int main(void)
     RUN(test_double_four_with_reset);
     RUN(test_double_two_rematch_in_grand_final);
     RUN(test_double_three_losers_bye_without_game);
+    RUN(test_calls_out_of_range_are_refused);
     return check_summary();
 }

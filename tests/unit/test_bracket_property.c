@@ -191,7 +191,9 @@ static int check_outcome(const struct event *ev)
             continue;
         two_seat++;
         int l = loser_of(g);
-        if (l < 0 || l >= n)
+        /* check_games reports entrants out of range */
+        if (g->entrant[0] < 0 || g->entrant[0] >= n || g->entrant[1] < 0 ||
+            g->entrant[1] >= n)
             continue;
         /* nobody plays again once out */
         CHECK_EQ_INT(out_round[g->entrant[0]], -1);
@@ -206,6 +208,10 @@ static int check_outcome(const struct event *ev)
         }
     }
     const struct comp_game *last = &ev->hist[ev->nh - 1];
+    if (!CHECK(last->seats == 2 && last->entrant[0] >= 0 &&
+               last->entrant[0] < n && last->entrant[1] >= 0 &&
+               last->entrant[1] < n))
+        return rematches;
     int champion = winner_of(last), runner_up = loser_of(last);
     for (int e = 0; e < n; e++) {
         if (e == champion)
