@@ -322,6 +322,34 @@ static void test_double_four_with_reset(void)
     check_places(&ev, BRACKET_DOUBLE, 4, (int[]){1, 2, 3, 4});
 }
 
+/* Seed 1 loses its first game; the finals are drawn. */
+static int top_seed_from_losers_side(const struct comp_game *g,
+                                     const struct bracket_slot *s)
+{
+    if (s->part == BRACKET_GRAND_FINAL || s->part == BRACKET_RESET)
+        return -1;
+    if (s->part == BRACKET_WINNERS && s->part_round == 0 && has(g, 0))
+        return worse_seed_wins(g, s);
+    return better_seed_wins(g, s);
+}
+
+static void test_double_drawn_grand_final_goes_to_better_seed(void)
+{
+    static struct event ev;
+    CHECK_EQ_INT(play(&ev, BRACKET_DOUBLE, 4, top_seed_from_losers_side), 0);
+    /* seed 2 comes through unbeaten, seed 1 through the losers' side: the
+     * drawn grand final counts as seed 2's first loss, so a reset */
+    int gf = ev.nh - 2, reset = ev.nh - 1;
+    CHECK_EQ_INT(ev.slot[gf].part, BRACKET_GRAND_FINAL);
+    CHECK_EQ_INT(ev.hist[gf].entrant[0], 1);
+    CHECK_EQ_INT(ev.hist[gf].entrant[1], 0);
+    CHECK_EQ_INT(ev.slot[reset].part, BRACKET_RESET);
+    CHECK_EQ_INT(ev.hist[reset].entrant[0], 0);
+    check_double(&ev, 4, 0);
+    /* seed 3 went out in losers' round 0, seed 4 in losers' round 1 */
+    check_places(&ev, BRACKET_DOUBLE, 4, (int[]){1, 2, 4, 3});
+}
+
 static void test_double_two_rematch_in_grand_final(void)
 {
     static struct event ev;
@@ -377,6 +405,7 @@ int main(void)
     RUN(test_double_loser_drops_to_losers_bracket);
     RUN(test_double_eight_with_reset);
     RUN(test_double_four_with_reset);
+    RUN(test_double_drawn_grand_final_goes_to_better_seed);
     RUN(test_double_two_rematch_in_grand_final);
     RUN(test_double_three_losers_bye_without_game);
     RUN(test_calls_out_of_range_are_refused);
