@@ -20,6 +20,9 @@
 
 #include "competition.h"
 
+/* The most entrants a bracket takes; more and every call returns -1. */
+#define BRACKET_MAX_ENTRANTS 4096
+
 enum bracket_kind { BRACKET_SINGLE = 0, BRACKET_DOUBLE };
 
 enum bracket_part {
@@ -44,7 +47,10 @@ int bracket_rounds(enum bracket_kind k, int n);
  * hist[0..nh), in the order this function gave them, all done. Writes at
  * most n games to out and their slots to slot (may be NULL); returns how
  * many; 0 when the bracket is decided; -1 if hist does not fit the
- * bracket. Byes are one-seat games, done, how COMP_BYE.
+ * bracket. Byes are one-seat games, done, how COMP_BYE, all in round 0:
+ * an empty losers' bracket slot left by a bye lets the other entrant go
+ * on without a game. The better seed takes seat 0, except in the grand
+ * final (the winners' champion) and the reset (the seats swapped).
  */
 int bracket_round(enum bracket_kind k, int n, const struct comp_game *hist,
                   int nh, int round, struct comp_game *out,
