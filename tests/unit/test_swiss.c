@@ -5,46 +5,7 @@
 
 #include "check.h"
 #include "competition/swiss.h"
-
-#define MAX_GAMES 256
-
-struct event {
-    int n;
-    bool active[32];
-    struct comp_game g[MAX_GAMES];
-    int ng;
-    struct comp_points pts;
-};
-
-static void event_init(struct event *ev, int n)
-{
-    *ev = (struct event){.n = n};
-    for (int i = 0; i < n; i++)
-        ev->active[i] = true;
-    comp_points_chess(&ev->pts);
-}
-
-/* A finished game: +1 seat 0 won, 0 drawn, -1 seat 1 won. */
-static void played(struct event *ev, int round, int first, int second,
-                   int result)
-{
-    struct comp_game *g = &ev->g[ev->ng++];
-    *g = (struct comp_game){.round = round, .seats = 2, .done = true,
-                            .how = COMP_PLAYED};
-    g->entrant[0] = first;
-    g->entrant[1] = second;
-    g->place[0] = result < 0 ? 2 : 1;
-    g->place[1] = result > 0 ? 2 : 1;
-}
-
-static void bye(struct event *ev, int round, int who)
-{
-    struct comp_game *g = &ev->g[ev->ng++];
-    *g = (struct comp_game){.round = round, .seats = 1, .done = true,
-                            .how = COMP_BYE};
-    g->entrant[0] = who;
-    g->place[0] = 1;
-}
+#include "pairing_fixture.h"
 
 static int pair(struct event *ev, int round, struct comp_game *out)
 {
