@@ -1,0 +1,446 @@
+/*
+ * swiss.c - Swiss pairing, a simplified Dutch system (docs/pairing.md).
+ *
+ * The active entrants are ranked by score, then seed. Pairing runs in
+ * up to three passes over that ranking, each stricter about quality than
+ * the next, and the first that pairs everyone wins:
+ *
+ *  1. a depth-first search, top of the ranking first, that tries each
+ *     entrant's partners in Dutch order (top half of the score group
+ *     against the bottom half, then upward in the group, then down into
+ *     the next groups) and refuses pairs whose two colour needs are both
+ *     absolute and the same; the search gives up after a bounded number
+ *     of tries, so a large field cannot make it exponential;
+ *  2. the same search without the colour refusal;
+ *  3. a greedy pass in the same order, completed to a maximum matching
+ *     by Edmonds' blossom algorithm on the graph of pairs that have not
+ *     met. This pass alone is exact: it fails only when no pairing
+ *     without a rematch exists, which is what makes -1 trustworthy.
+ *
+ * With an odd count the bye is tried from the bottom of the ranking up
+ * among those who have had none, so a bye that would leave the others
+ * unpairable moves to the next entrant up.
+ */
+#include "swiss.h"
+
+#include <stdlib.h>
+
+#include "history.h"
+
+struct pairing {
+    const struct history *h;
+    const int *list;    /* entrants to pair, best first */
+    int k;              /* length of list */
+    int *group_end;     /* by list position: one past its score group */
+    int *mate;          /* by list position: partner position or -1 */
+    int *bit;           /* Fenwick tree of the unpaired positions */
+};
+
+/*
+ * The seat an entrant wants next and how much: 3 absolute (its colour
+ * difference would pass 2, or it would take the same seat a third time
+ * running), 2 to even out its difference, 1 to alternate, 0 no wish.
+ */
+static int seat_wish(const struct history_entrant *x, int *strength)
+{
+    if (x->last_seat[0] >= 0 && x->last_seat[0] == x->last_seat[1]) {
+        *strength = 3;
+        return 1 - x->last_seat[0];
+    }
+    if (x->colour_diff <= -2 || x->colour_diff >= 2) {
+        *strength = 3;
+        return x->colour_diff < 0 ? 0 : 1;
+    }
+    if (x->colour_diff != 0) {
+        *strength = 2;
+        return x->colour_diff < 0 ? 0 : 1;
+    }
+    *strength = x->last_seat[0] >= 0 ? 1 : 0;
+    return x->last_seat[0] >= 0 ? 1 - x->last_seat[0] : 0;
+}
+
+static bool colours_clash(const struct pairing *pr, int a, int b)
+{
+    int sa, sb;
+    int wa = seat_wish(&pr->h->e[a], &sa), wb = seat_wish(&pr->h->e[b], &sb);
+    return sa == 3 && sb == 3 && wa == wb;
+}
+
+/*
+ * The seat the higher-ranked entrant a takes against b on the given
+ * board: each gets its wish if they differ; otherwise the stronger wish
+ * wins, then the larger colour difference, then the higher rank. With
+ * no wish on either side the top seat alternates by board.
+ */
+static int seat_of_higher(const struct pairing *pr, int a, int b, int board)
+{
+    const struct history_entrant *x = &pr->h->e[a], *y = &pr->h->e[b];
+    int sa, sb;
+    int wa = seat_wish(x, &sa), wb = seat_wish(y, &sb);
+
+    if (sa == 0 && sb == 0)
+        return board % 2;
+    if (sb == 0 || (sa > 0 && wa != wb))
+        return wa;
+    if (sa == 0)
+        return 1 - wb;
+    if (sa != sb)
+        return sa > sb ? wa : 1 - wb;
+    int da = abs(x->colour_diff), db = abs(y->colour_diff);
+    if (da != db)
+        return da > db ? wa : 1 - wb;
+    return wa;
+}
+
+/* Fenwick tree over list positions: 1 while a position is unpaired. */
+static void bit_add(struct pairing *pr, int pos, int delta)
+{
+    for (int i = pos + 1; i <= pr->k; i += i & -i)
+        pr->bit[i] += delta;
+}
+
+static int bit_prefix(const struct pairing *pr, int end)
+{
+    int sum = 0;
+    for (int i = end; i > 0; i -= i & -i)
+        sum += pr->bit[i];
+    return sum;
+}
+
+/* The position of the unpaired entrant of 0-based rank r. */
+static int bit_kth(const struct pairing *pr, int r)
+{
+    int pos = 0, step = 1;
+    while (step * 2 <= pr->k)
+        step *= 2;
+    for (; step > 0; step /= 2)
+        if (pos + step <= pr->k && pr->bit[pos + step] <= r) {
+            pos += step;
+            r -= pr->bit[pos];
+        }
+    return pos;
+}
+
+static void bit_fill(struct pairing *pr)
+{
+    for (int i = 1; i <= pr->k; i++)
+        pr->bit[i] = 0;
+    for (int i = 0; i < pr->k; i++)
+        bit_add(pr, i, 1);
+}
+
+/*
+ * Dutch order of partners for the top unpaired entrant u (rank 0) when
+ * g unpaired entrants, u included, share its score and m are unpaired
+ * in all: rank j of that order among the other m - 1. The top half of
+ * the group meets the bottom half (g/2 first, then down), then the
+ * group upward, then the lower groups best first.
+ */
+static int dutch_rank(int j, int g)
+{
+    if (g < 2)
+        return j + 1;
+    int half = g / 2;
+    if (j < g - half)
+        return half + j;
+    if (j < g - 1)
+        return half - 1 - (j - (g - half));
+    return j + 1;
+}
+
+struct frame {
+    int u, v;   /* list positions; v valid once chosen */
+    int g, m;   /* group and field sizes when u was reached */
+    int next;   /* the next Dutch rank to try */
+};
+
+/*
+ * Searches for partners top-down. With backtrack it is a depth-first
+ * search of at most budget tries and succeeds only with everyone
+ * paired; without, an entrant that finds nobody is left unpaired and
+ * the pass goes on (mate -1). colour_rule refuses colour clashes.
+ */
+static bool search(struct pairing *pr, bool colour_rule, bool backtrack,
+                   long budget)
+{
+    int k = pr->k;
+    struct frame *st = history_calloc((size_t)k / 2 + 1, sizeof *st);
+    int depth = 0, unpaired = k;
+    bool ok = false;
+
+    for (int i = 0; i < k; i++)
+        pr->mate[i] = -1;
+    bit_fill(pr);
+    st[0].next = -1;
+    while (unpaired > 0) {
+        struct frame *f = &st[depth];
+        if (f->next < 0) {
+            f->u = bit_kth(pr, 0);
+            f->m = unpaired;
+            f->g = bit_prefix(pr, pr->group_end[f->u]) -
+                   bit_prefix(pr, f->u);
+            f->next = 0;
+        }
+        int chosen = -1;
+        while (f->next < f->m - 1) {
+            int v = bit_kth(pr, dutch_rank(f->next++, f->g));
+            if (backtrack && --budget < 0)
+                goto out;
+            int a = pr->list[f->u], b = pr->list[v];
+            if (history_met(pr->h, a, b) || (colour_rule && colours_clash(pr, a, b)))
+                continue;
+            chosen = v;
+            break;
+        }
+        if (chosen >= 0) {
+            f->v = chosen;
+            pr->mate[f->u] = chosen;
+            pr->mate[chosen] = f->u;
+            bit_add(pr, f->u, -1);
+            bit_add(pr, chosen, -1);
+            unpaired -= 2;
+            st[++depth].next = -1;
+            continue;
+        }
+        if (!backtrack) {
+            /* u stays out; the frame is reused for the next entrant */
+            bit_add(pr, f->u, -1);
+            unpaired--;
+            f->next = -1;
+            continue;
+        }
+        if (depth == 0)
+            goto out;
+        f = &st[--depth];
+        pr->mate[f->u] = pr->mate[f->v] = -1;
+        bit_add(pr, f->u, 1);
+        bit_add(pr, f->v, 1);
+        unpaired += 2;
+    }
+    ok = true;
+out:
+    free(st);
+    return ok;
+}
+
+/*
+ * Edmonds' blossom algorithm: grows alternating trees from each
+ * unpaired position over the pairs that have not met and augments the
+ * matching along every path found. Afterwards the matching is maximum.
+ */
+struct blossom {
+    struct pairing *pr;
+    int *parent, *base, *queue;
+    bool *used, *in_blossom;
+};
+
+static int common_base(struct blossom *b, int x, int y)
+{
+    bool *seen = history_calloc((size_t)b->pr->k, sizeof *seen);
+    int *mate = b->pr->mate;
+    for (;;) {
+        x = b->base[x];
+        seen[x] = true;
+        if (mate[x] < 0)
+            break;
+        x = b->parent[mate[x]];
+    }
+    for (;;) {
+        y = b->base[y];
+        if (seen[y])
+            break;
+        y = b->parent[mate[y]];
+    }
+    free(seen);
+    return y;
+}
+
+static void mark_path(struct blossom *b, int v, int top, int child)
+{
+    int *mate = b->pr->mate;
+    while (b->base[v] != top) {
+        b->in_blossom[b->base[v]] = b->in_blossom[b->base[mate[v]]] = true;
+        b->parent[v] = child;
+        child = mate[v];
+        v = b->parent[mate[v]];
+    }
+}
+
+/* One alternating-tree search from root; the path's free end or -1. */
+static int find_path(struct blossom *b, int root)
+{
+    struct pairing *pr = b->pr;
+    int k = pr->k, *mate = pr->mate;
+    int head = 0, tail = 0;
+
+    for (int i = 0; i < k; i++) {
+        b->used[i] = false;
+        b->parent[i] = -1;
+        b->base[i] = i;
+    }
+    b->used[root] = true;
+    b->queue[tail++] = root;
+    while (head < tail) {
+        int v = b->queue[head++];
+        for (int to = 0; to < k; to++) {
+            if (to == v || b->base[v] == b->base[to] || mate[v] == to ||
+                history_met(pr->h, pr->list[v], pr->list[to]))
+                continue;
+            if (to == root || (mate[to] >= 0 && b->parent[mate[to]] >= 0)) {
+                int top = common_base(b, v, to);
+                for (int i = 0; i < k; i++)
+                    b->in_blossom[i] = false;
+                mark_path(b, v, top, to);
+                mark_path(b, to, top, v);
+                for (int i = 0; i < k; i++) {
+                    if (!b->in_blossom[b->base[i]])
+                        continue;
+                    b->base[i] = top;
+                    if (!b->used[i]) {
+                        b->used[i] = true;
+                        b->queue[tail++] = i;
+                    }
+                }
+            } else if (b->parent[to] < 0) {
+                b->parent[to] = v;
+                if (mate[to] < 0)
+                    return to;
+                b->used[mate[to]] = true;
+                b->queue[tail++] = mate[to];
+            }
+        }
+    }
+    return -1;
+}
+
+static bool complete_matching(struct pairing *pr)
+{
+    int k = pr->k;
+    struct blossom b = {.pr = pr};
+    bool ok = true;
+
+    b.parent = history_calloc((size_t)k, sizeof *b.parent);
+    b.base = history_calloc((size_t)k, sizeof *b.base);
+    b.queue = history_calloc((size_t)k, sizeof *b.queue);
+    b.used = history_calloc((size_t)k, sizeof *b.used);
+    b.in_blossom = history_calloc((size_t)k, sizeof *b.in_blossom);
+    for (int root = 0; root < k; root++) {
+        if (pr->mate[root] >= 0)
+            continue;
+        int v = find_path(&b, root);
+        if (v < 0) {
+            /* a vertex no augmenting path reaches now never gets one */
+            ok = false;
+            break;
+        }
+        while (v >= 0) {
+            int pv = b.parent[v], next = pr->mate[pv];
+            pr->mate[v] = pv;
+            pr->mate[pv] = v;
+            v = next;
+        }
+    }
+    free(b.parent);
+    free(b.base);
+    free(b.queue);
+    free(b.used);
+    free(b.in_blossom);
+    return ok;
+}
+
+static bool pair_list(struct pairing *pr)
+{
+    long budget = 20L * pr->k + 2000;
+
+    if (pr->k == 0)
+        return true;
+    if (search(pr, true, true, budget) || search(pr, false, true, budget))
+        return true;
+    search(pr, false, false, 0);
+    return complete_matching(pr);
+}
+
+static struct comp_game new_game(int round)
+{
+    struct comp_game g = {.round = round, .how = COMP_PLAYED};
+    for (int s = 0; s < COMP_MAX_SEATS; s++)
+        g.entrant[s] = COMP_NONE;
+    return g;
+}
+
+int swiss_pair(int n, const bool *active, const struct comp_game *hist, int nh,
+               const struct comp_points *p, int round, struct comp_game *out)
+{
+    if (n < 0 || nh < 0 || (n > 0 && (!active || !out || !p)) ||
+        (nh > 0 && !hist))
+        return -1;
+    if (n == 0)
+        return 0;
+
+    struct history h;
+    history_read(&h, n, hist, nh, p);
+    const struct history_entrant *e = h.e;
+    int *ranking = history_calloc((size_t)n, sizeof *ranking);
+    int *list = history_calloc((size_t)n, sizeof *list);
+    int m = history_rank(&h, active, ranking);
+
+    struct pairing pr = {.h = &h, .list = list};
+    pr.group_end = history_calloc((size_t)n, sizeof *pr.group_end);
+    pr.mate = history_calloc((size_t)n, sizeof *pr.mate);
+    pr.bit = history_calloc((size_t)n + 1, sizeof *pr.bit);
+
+    int bye = -1, count = -1;
+    bool paired = false;
+    for (int cand = m % 2 ? m - 1 : -1; !paired; cand--) {
+        if (m % 2) {
+            if (cand < 0)
+                break;
+            if (e[ranking[cand]].byes > 0)
+                continue;
+        }
+        pr.k = 0;
+        for (int i = 0; i < m; i++)
+            if (i != cand)
+                list[pr.k++] = ranking[i];
+        for (int i = pr.k - 1; i >= 0; i--) {
+            bool same = i + 1 < pr.k && history_level(&h, list[i], list[i + 1]);
+            pr.group_end[i] = same ? pr.group_end[i + 1] : i + 1;
+        }
+        paired = pair_list(&pr);
+        bye = cand;
+        if (m % 2 == 0)
+            break;
+    }
+
+    if (paired) {
+        count = 0;
+        for (int i = 0; i < pr.k; i++) {
+            int j = pr.mate[i];
+            if (j < i)
+                continue;
+            int a = list[i], b = list[j];
+            struct comp_game g = new_game(round);
+            int seat = seat_of_higher(&pr, a, b, count);
+            g.seats = 2;
+            g.entrant[seat] = a;
+            g.entrant[1 - seat] = b;
+            out[count++] = g;
+        }
+        if (bye >= 0) {
+            struct comp_game g = new_game(round);
+            g.seats = 1;
+            g.entrant[0] = ranking[bye];
+            g.done = true;
+            g.how = COMP_BYE;
+            g.place[0] = 1;
+            out[count++] = g;
+        }
+    }
+    free(pr.group_end);
+    free(pr.mate);
+    free(pr.bit);
+    free(list);
+    free(ranking);
+    history_free(&h);
+    return count;
+}
