@@ -14,6 +14,7 @@
 #include "idempotency.h"
 #include "paging.h"
 #include "play.h"
+#include "ratings.h"
 #include "view_cache.h"
 
 /*
@@ -89,26 +90,6 @@ fail:
     return -1;
 }
 
-/* A dry run of setup, so bad options are refused at creation. */
-static int options_or_reply(struct request *r, const struct rules_engine *e,
-                            json_t *options, int seats)
-{
-    static const unsigned char key[RNG_KEY_BYTES];
-    struct rules_error err = {0};
-    json_t *state = NULL, *events = NULL;
-    struct rng rng;
-    int rc;
-
-    rng_init(&rng, key, 0);
-    rc = e->setup(json_object_size(options) ? options : NULL, seats, &rng,
-                  &state, &events, &err);
-    json_decref(state);
-    json_decref(events);
-    if (rc)
-        reply_problem(r, PROBLEM_bad_request, "options: %s", err.message);
-    return rc;
-}
-
 static void reply_started(struct request *r, enum storage_status st,
                           const struct rules_error *err)
 {
@@ -135,16 +116,16 @@ void handle_game_create(struct request *r, struct worker *w)
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    int filled = 1;
+    int filled = 1, rated = 0;
     size_t i;
     json_t *row;
 
     if (auth_account_or_reply(r, w, &c, &me) ||
-        request_body_or_reply(r, &body, 0, (const char *const[]){"ruleset", "options", "seats", "entropy", "clock", NULL}))
+        request_body_or_reply(r, &body, 0, (const char *const[]){"ruleset", "options", "seats", "entropy", "clock", "rated", NULL}))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s, s?:o}",
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s:s, s?:o, s:o, s?:s, s?:o, s?:b}",
                        "ruleset", &ruleset, "options", &options, "seats",
-                       &seats, "entropy", &entropy, "clock", &clock_in)) {
+                       &seats, "entropy", &entropy, "clock", &clock_in, "rated", &rated)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
@@ -165,7 +146,7 @@ void handle_game_create(struct request *r, struct worker *w)
         goto out;
     }
     if (seats_or_reply(r, w, e, seats, me.id, entropy, &rows) ||
-        options_or_reply(r, e, options, (int)json_array_size(seats)))
+        play_options_or_reply(r, e, options, (int)json_array_size(seats)))
         goto out;
     clock_text = clock ? json_dumps(clock, JSON_COMPACT) : NULL;
     filled = seat_rows_filled(rows);
@@ -186,6 +167,7 @@ void handle_game_create(struct request *r, struct worker *w)
     if ((st = storage_game_insert(w->db, id, ruleset, options_text,
                                   (int)json_array_size(rows), seed, commitment,
                                   me.id, rows_text, clock_text)) != STORAGE_OK ||
+        (rated && (st = storage_game_set_rated(w->db, id)) != STORAGE_OK) ||
         (st = storage_game_lock(w->db, id, me.id, &g)) != STORAGE_OK ||
         (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK)) {
         db_rollback(w->db);

@@ -255,7 +255,12 @@ void play_settle(struct storage_game *g, const struct rules_status *rs)
     if (rs->finished) {
         snprintf(g->status, sizeof g->status, "finished");
         json_decref(g->result);
-        g->result = json_pack("{s:s}", "summary", rs->summary);
+        json_t *places = json_array();
+
+        for (int s = 0; s < g->seat_count && s < RULES_MAX_SEATS; s++)
+            json_array_append_new(places, json_integer(rs->place[s] > 0 ? rs->place[s]
+                                                                        : g->seat_count));
+        g->result = json_pack("{s:s, s:o}", "summary", rs->summary, "places", places);
     }
 }
 
@@ -328,5 +333,25 @@ out:
     free(events_text);
     free(payload_text);
     free(clock_text);
+    return rc;
+}
+
+/* A dry run of setup, so bad options are refused at creation. */
+int play_options_or_reply(struct request *r, const struct rules_engine *e,
+                          const json_t *options, int seats)
+{
+    static const unsigned char key[RNG_KEY_BYTES];
+    struct rules_error err = {0};
+    json_t *state = NULL, *events = NULL;
+    struct rng rng;
+    int rc;
+
+    rng_init(&rng, key, 0);
+    rc = e->setup(json_object_size(options) ? (json_t *)options : NULL, seats, &rng,
+                  &state, &events, &err);
+    json_decref(state);
+    json_decref(events);
+    if (rc)
+        reply_problem(r, PROBLEM_bad_request, "options: %s", err.message);
     return rc;
 }

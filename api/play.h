@@ -96,6 +96,11 @@ void play_change_init(struct play_change *c, struct storage_game *g, int seat,
                       const char *events_text, const char *topic, json_t *payload);
 void play_change_clear(struct play_change *c);
 
+/* A dry run of e's setup for seats players, so bad options are refused
+ * when a game or a competition is created: 0, or -1 having replied 400. */
+int play_options_or_reply(struct request *r, const struct rules_engine *e,
+                          const json_t *options, int seats);
+
 /* Milliseconds since the epoch, from the real clock. */
 int64_t play_now_ms(void);
 

@@ -34,6 +34,8 @@ struct rules_status {
     unsigned must_act;     /* bitmask of seats that may move now */
     int finished;          /* 1 once the game is over */
     unsigned winners;      /* bitmask of winning seats; 0 for none */
+    int place[RULES_MAX_SEATS]; /* once finished: each seat's finishing
+                                   place, 1 first; equal places are ties */
     char summary[160];     /* one line a chat bot can post */
 };
 

@@ -102,6 +102,8 @@ void hs_status_fill(const struct hs_game *g, struct rules_status *st)
         for (int s = 0; s < g->nplayers; s++)
             if (g->p[s].team == g->winner_team)
                 st->winners |= 1u << s;
+        for (int s = 0; s < g->nplayers; s++)
+            st->place[s] = g->p[s].team == g->winner_team ? 1 : 2;
         snprintf(st->summary, sizeof st->summary,
                  "Game over in round %d: the %s team wins.", g->round,
                  hs_faction_name((enum hs_faction)g->team_faction[g->winner_team]));

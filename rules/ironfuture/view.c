@@ -297,6 +297,8 @@ void ironfuture_status_fill(const struct if_game *g, struct rules_status *st)
     if (g->phase == IF_OVER) {
         st->finished = 1;
         st->winners = 1u << g->winner;
+        st->place[g->winner] = 1;
+        st->place[1 - g->winner] = 2;
         if (g->resigned >= 0)
             snprintf(st->summary, sizeof st->summary,
                      "Seat %d resigned; seat %d wins Iron Future.", g->resigned,

@@ -522,11 +522,26 @@ static int ranks_above(const struct st_game *g, int a, int b)
     return a < b;
 }
 
+void steam_final_places(const struct st_game *g, int place[])
+{
+    int rank[ST_MAX_PLAYERS];
+
+    for (int i = 0; i < g->nplayers; i++) {         /* insertion sort */
+        int j = i;
+
+        for (; j > 0 && ranks_above(g, i, rank[j - 1]); j--)
+            rank[j] = rank[j - 1];
+        rank[j] = i;
+    }
+    for (int i = 0; i < g->nplayers; i++)
+        place[rank[i]] = i + 1;
+}
+
 static void final_scoring(struct st_game *g, json_t *events)
 {
     struct st_net net_buf, *net = &net_buf;
     json_t *res = json_array(), *ranking = json_array(), *e;
-    int rank[ST_MAX_PLAYERS];
+    int place[ST_MAX_PLAYERS];
 
     drop_resigned(g);
     if (steam_net_build(g, net))
@@ -557,18 +572,16 @@ static void final_scoring(struct st_game *g, json_t *events)
             "{s:i, s:i, s:i, s:i, s:i}", "seat", s, "from_income", from_income,
             "links", links, "vp", p->vp, "income", p->income));
     }
-    for (int i = 0; i < g->nplayers; i++) {         /* insertion sort */
-        int j = i;
-
-        for (; j > 0 && ranks_above(g, i, rank[j - 1]); j--)
-            rank[j] = rank[j - 1];
-        rank[j] = i;
-    }
-    for (int i = 0; i < g->nplayers; i++)
-        json_array_append_new(ranking, json_integer(rank[i]));
+    steam_final_places(g, place);
+    for (int k = 1; k <= g->nplayers; k++)
+        for (int i = 0; i < g->nplayers; i++)
+            if (place[i] == k)
+                json_array_append_new(ranking, json_integer(i));
     /* Someone never resigned: the resignation that leaves one player in
-     * the game ends it, so rank[0] is not a resigned player. */
-    g->winner = rank[0];
+     * the game ends it, so the first place is not a resigned player. */
+    for (int i = 0; i < g->nplayers; i++)
+        if (place[i] == 1)
+            g->winner = i;
     g->phase = ST_OVER;
     g->cur = 0;
     e = event(events, "game_over");

@@ -71,4 +71,8 @@ int steam_urbanize_possible(const struct st_game *g);
 /* Value of seat's action tile for turn order and ties (8 for none). */
 int steam_action_value(const struct st_game *g, int seat);
 
+/* At the end: each seat's finishing place by the final ranking (ST-R-10,
+   ST-R-11), 1 first; no two seats share a place. */
+void steam_final_places(const struct st_game *g, int place[]);
+
 #endif

@@ -710,6 +710,7 @@ void steam_status_fill(const struct st_game *g, struct rules_status *st)
         }
         st->finished = 1;
         st->winners = 1u << g->winner;
+        steam_final_places(g, st->place);
         if (resigned && left <= 1 && g->turn < g->last_turn)
             snprintf(st->summary, sizeof st->summary,
                      "Game over in turn %d: seat %d wins, the others having "
