@@ -9,8 +9,15 @@
 const char *const fanout_event_types[] = {
     "turn.yours",     "game.started",    "game.move",     "game.finished",
     "game.message",   "clock.reminder",  "clock.timeout", "seat.invited",
-    "webhook.disabled", NULL,
+    "webhook.disabled", "tournament.round", "tournament.result", "tournament.finished",
+    NULL,
 };
+
+/* Events addressed to one account (the outbox row's), not about a game. */
+static int account_event(const char *topic)
+{
+    return strcmp(topic, "webhook.disabled") == 0 || strncmp(topic, "tournament.", 11) == 0;
+}
 
 int fanout_event_known(const char *name)
 {
@@ -272,7 +279,7 @@ void fanout_row(const json_t *row, const json_t *listeners, json_t *deliveries)
                 ? !same(str(l, "game_id"), h.game_id)
                 : !(mine || creator || same(account, str(row, "account_id"))))
             continue;
-        if (strcmp(h.topic, "webhook.disabled") == 0) {
+        if (account_event(h.topic)) {
             if (same(account, str(row, "account_id")) && wants(l, h.topic))
                 emit(&h, l, h.topic, json_deep_copy(h.payload));
             continue;

@@ -83,6 +83,33 @@ void handle_webhook_delete(struct request *r, struct worker *w);
 void handle_webhook_rotate(struct request *r, struct worker *w);
 void handle_webhook_deliveries(struct request *r, struct worker *w);
 void handle_webhook_redeliver(struct request *r, struct worker *w);
+
+/* tournaments.c */
+void handle_tournament_create(struct request *r, struct worker *w);
+void handle_tournament_list(struct request *r, struct worker *w);
+void handle_tournament_get(struct request *r, struct worker *w);
+void handle_tournament_register(struct request *r, struct worker *w);
+void handle_tournament_check_in(struct request *r, struct worker *w);
+void handle_tournament_withdraw(struct request *r, struct worker *w);
+void handle_tournament_start(struct request *r, struct worker *w);
+void handle_tournament_games(struct request *r, struct worker *w);
+void handle_tournament_standings(struct request *r, struct worker *w);
+void handle_tournament_crosstable(struct request *r, struct worker *w);
+void handle_tournament_result(struct request *r, struct worker *w);
+void handle_tournament_repair(struct request *r, struct worker *w);
+
+/* leagues.c */
+void handle_league_create(struct request *r, struct worker *w);
+void handle_league_list(struct request *r, struct worker *w);
+void handle_league_get(struct request *r, struct worker *w);
+void handle_league_join(struct request *r, struct worker *w);
+void handle_league_leave(struct request *r, struct worker *w);
+void handle_league_season(struct request *r, struct worker *w);
+void handle_league_season_get(struct request *r, struct worker *w);
+
+/* ratings.c */
+void handle_rating_board(struct request *r, struct worker *w);
+void handle_rating_of(struct request *r, struct worker *w);
 void handle_webhook_event_types(struct request *r, struct worker *w);
 
 #endif

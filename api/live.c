@@ -483,10 +483,11 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
  * and the ends of its games, not every move. */
 static json_t *account_listener(const char *account)
 {
-    return json_pack("{s:s, s:s, s:n, s:[s, s, s, s, s, s, s, s]}", "id", "stream",
+    return json_pack("{s:s, s:s, s:n, s:[s, s, s, s, s, s, s, s, s, s, s]}", "id", "stream",
                      "account_id", account, "game_id", "events", "turn.yours", "seat.invited",
                      "game.message", "game.started", "game.finished", "clock.reminder",
-                     "clock.timeout", "webhook.disabled");
+                     "clock.timeout", "webhook.disabled", "tournament.round",
+                     "tournament.result", "tournament.finished");
 }
 
 /* Brings the dirty accounts' streams up from the outbox. */

@@ -9,6 +9,7 @@
 #include "chain.h"
 #include "chat.h"
 #include "common.h"
+#include "game_end.h"
 #include "handlers.h"
 #include "http_cache.h"
 #include "idempotency.h"
@@ -201,7 +202,11 @@ static void commit_change(struct request *r, struct worker *w,
     ch.a.account_id = c->seat_cap ? NULL : c->claims.sub;
     ch.a.idempotency_key = r->idempotency_key;
     ch.a.answer_text = answer_text;
-    st = storage_game_advance_commit(w->db, g->id, &ch.a, &version);
+    if (strcmp(g->status, "finished") != 0)
+        st = storage_game_advance_commit(w->db, g->id, &ch.a, &version);
+    else if ((st = storage_game_advance(w->db, g->id, &ch.a, &version)) == STORAGE_OK &&
+             (st = game_end_record(w->db, g)) == STORAGE_OK)
+        st = db_commit(w->db);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         /* the log's unique key: this seat used this key before */

@@ -60,6 +60,32 @@ static const struct route routes[] = {
     {"GET", "/v1/webhooks/{id}/deliveries", handle_webhook_deliveries, RUNS_ON_WORKER, 0},
     {"POST", "/v1/webhooks/{id}/deliveries/{delivery}/redeliver", handle_webhook_redeliver,
      RUNS_ON_WORKER, 0},
+    {"POST", "/v1/tournaments", handle_tournament_create, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/tournaments", handle_tournament_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/tournaments/{id}", handle_tournament_get, RUNS_INLINE_READ, 0},
+    {"POST", "/v1/tournaments/{id}/entrants", handle_tournament_register, RUNS_ON_WORKER, 0},
+    {"DELETE", "/v1/tournaments/{id}/entrants/{account}", handle_tournament_withdraw,
+     RUNS_ON_WORKER, 0},
+    {"POST", "/v1/tournaments/{id}/check-in", handle_tournament_check_in, RUNS_ON_WORKER, 0},
+    /* starting pairs round 1 and sets up its games: a write of many rows */
+    {"POST", "/v1/tournaments/{id}/start", handle_tournament_start, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/tournaments/{id}/games", handle_tournament_games, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/tournaments/{id}/standings", handle_tournament_standings, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/tournaments/{id}/crosstable", handle_tournament_crosstable, RUNS_ON_WORKER, 0},
+    {"POST", "/v1/tournaments/{id}/rounds/{round}/games/{board}/result",
+     handle_tournament_result, RUNS_ON_WORKER, 0},
+    {"POST", "/v1/tournaments/{id}/rounds/{round}/repair", handle_tournament_repair,
+     RUNS_ON_WORKER, 0},
+    {"POST", "/v1/leagues", handle_league_create, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/leagues", handle_league_list, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/leagues/{id}", handle_league_get, RUNS_INLINE_READ, 0},
+    {"POST", "/v1/leagues/{id}/members", handle_league_join, RUNS_ON_WORKER, 0},
+    {"DELETE", "/v1/leagues/{id}/members/{account}", handle_league_leave, RUNS_ON_WORKER, 0},
+    /* a season starts every division: many games at once */
+    {"POST", "/v1/leagues/{id}/seasons", handle_league_season, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/leagues/{id}/seasons/{season}", handle_league_season_get, RUNS_ON_WORKER, 0},
+    {"GET", "/v1/ratings/{ruleset}", handle_rating_board, RUNS_INLINE_READ, 0},
+    {"GET", "/v1/ratings/{ruleset}/{account}", handle_rating_of, RUNS_INLINE_READ, 0},
 };
 
 #define ROUTE_COUNT ((int)(sizeof routes / sizeof routes[0]))

@@ -11,6 +11,7 @@
 #include "chain.h"
 #include "clock.h"
 #include "db.h"
+#include "game_end.h"
 #include "games.h"
 #include "live.h"
 #include "play.h"
@@ -77,6 +78,8 @@ static enum storage_status time_out(struct sweeper *sw, struct storage_game *g, 
     play_change_init(&ch, g, seat, seat, kind, move_text, events_text, "clock.timeout",
                      payload);
     st = storage_game_advance(sw->db, g->id, &ch.a, &version);
+    if (st == STORAGE_OK && strcmp(g->status, "finished") == 0)
+        st = game_end_record(sw->db, g);
     play_change_clear(&ch);
 out:
     json_decref(events);
