@@ -1,8 +1,9 @@
-// readme.test.mjs - the README's two walkthroughs, run as written.
+// readme.test.mjs - the README's walkthroughs, run as written.
 //
 // Takes the ```sh blocks of "Walkthrough: two players, one game of Iron
-// Future", "Walkthrough: four players, one game of Steam" and "Walkthrough:
-// two players, one game of Heavy Steam" in order,
+// Future", "Walkthrough: four players, one game of Steam", "Walkthrough:
+// two players, one game of Heavy Steam" and "Walkthrough: a Swiss
+// tournament of Iron Future" in order,
 // points their `B=` line at a server of its own (the only change), and runs
 // them in one bash with -e -u -o pipefail, as a reader would one after the
 // other, from a stand-in checkout whose build/turnpost is $TURNPOST_BIN. It
@@ -30,6 +31,7 @@ const WALKTHROUGHS = [
   { name: 'ironfuture', title: 'Walkthrough: two players, one game of Iron Future' },
   { name: 'steam', title: 'Walkthrough: four players, one game of Steam' },
   { name: 'heavysteam', title: 'Walkthrough: two players, one game of Heavy Steam' },
+  { name: 'tournament', title: 'Walkthrough: a Swiss tournament of Iron Future' },
 ];
 // What the test appends to each walkthrough to read its outcome: the
 // game's status and version, and the scratch folder it ran in.
@@ -37,6 +39,7 @@ const REPORT = {
   ironfuture: 'echo; echo "@@readme ironfuture $(curl -s $B/v1/games/$G -H "Authorization: Bearer $ADA" | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
   steam: 'echo; echo "@@readme steam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
   heavysteam: 'echo; echo "@@readme heavysteam $(view | jq -r \'"\\(.status) \\(.version)"\') $PWD"',
+  tournament: 'echo; echo "@@readme tournament $(curl -s $B/v1/tournaments/$T | jq -r \'"\\(.tournament.status) \\(.tournament.version)"\') $PWD"',
 };
 const B_LINE = /^B=http:\/\/127\.0\.0\.1:8080$/m;
 
@@ -110,6 +113,8 @@ test('the README walkthroughs run as written, one after the other, on one server
   const hsVerify = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(reports.heavysteam.dir, 'export.json')], { encoding: 'utf8' });
   assert.equal(hsVerify.status, 0, `turnpost verify (Heavy Steam): ${hsVerify.stdout}${hsVerify.stderr}`);
   assert.equal([...res.out.matchAll(/^verified: /gm)].length, 2, 'both walkthroughs\' own verify ran and passed');
+  assert.equal(reports.tournament?.status, 'finished', `the tournament ends${tail}`);
+  assert.match(res.out, /^\| # \| Player \| Points/m, 'the standings were printed as Markdown');
 
   // The export the walkthrough verified verifies here too.
   const v = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(reports.ironfuture.dir, 'export.json')], { encoding: 'utf8' });
@@ -138,9 +143,9 @@ test('the README walkthroughs run as written, one after the other, on one server
   // Nothing was left in the checkout; the scratch folders hold the answers.
   assert.deepEqual(readdirSync(checkout), ['build']);
   assert.deepEqual(readdirSync(join(checkout, 'build')), ['turnpost']);
-  assert.ok([reports.ironfuture, reports.steam, reports.heavysteam].every((r) => r.dir.startsWith(scratch)),
-    'each walkthrough worked in a scratch folder of its own');
-  assert.equal(new Set([reports.ironfuture.dir, reports.steam.dir, reports.heavysteam.dir]).size, 3);
+  const dirs = [reports.ironfuture, reports.steam, reports.heavysteam, reports.tournament].map((r) => r.dir);
+  assert.ok(dirs.every((d) => d.startsWith(scratch)), 'each walkthrough worked in a scratch folder of its own');
+  assert.equal(new Set(dirs).size, 4);
 });
 
 test('the README\'s --workers default is the server\'s', { skip: process.env.TURNPOST_WORKERS ? 'TURNPOST_WORKERS is set' : false }, () => {
