@@ -19,6 +19,7 @@ async function everything(api, w) {
     `/v1/webhooks/${w.hook}/deliveries`, `/v1/games?created_by=${w.a.id}`,
     `/v1/games/${w.active}`, `/v1/games/${w.active}/moves`, `/v1/games/${w.active}/messages`,
     `/v1/games/${w.open}`, `/v1/games/${w.open}/moves`,
+    `/v1/tournaments/${w.tournament}`, `/v1/tournaments/${w.tournament}/games`, `/v1/leagues/${w.league}`,
   ];
   const out = {};
   for (const p of paths) out[p] = (await api.get(p, { token: w.a.token, expect: 200 })).text;
@@ -34,11 +35,19 @@ test('every body-taking operation refuses an unknown key by name and changes not
   const hook = (await api.post('/v1/webhooks', {
     token: a.token, body: { url: 'http://127.0.0.1:9/hook', events: ['*'] }, expect: 201,
   })).body.id;
-  const w = { a, active, open, hook };
+  const tournament = (await api.post('/v1/tournaments', {
+    token: a.token, body: { name: 'bodies', ruleset: 'ironfuture', format: 'swiss' }, expect: 201,
+  })).body.tournament.id;
+  const league = (await api.post('/v1/leagues', {
+    token: a.token, body: { name: 'bodies', ruleset: 'ironfuture' }, expect: 201,
+  })).body.league.id;
+  const w = { a, active, open, hook, tournament, league };
   const ids = {
     '/v1/games/': { id: active, seat: '1' },
     '/v1/webhooks/': { id: hook, delivery: '1' },
     '/v1/accounts/': { id: a.id },
+    '/v1/tournaments/': { id: tournament, round: '0', board: '0' },
+    '/v1/leagues/': { id: league },
   };
   const invite = { id: open, seat: '1' };
 
