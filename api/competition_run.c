@@ -659,8 +659,13 @@ enum storage_status comp_repair(struct db *db, struct comp_event *ev, char *why,
                  (long long)started, ev->round + 1);
         return STORAGE_CONFLICT;
     }
-    if ((st = storage_comp_round_delete(db, comp_id(ev), ev->round)) != STORAGE_OK)
+    /* the round's games go, so a withdrawal during it counts from it */
+    if ((st = storage_comp_round_delete(db, comp_id(ev), ev->round)) != STORAGE_OK ||
+        (st = storage_entrants_withdraw_from(db, comp_id(ev), ev->round)) != STORAGE_OK)
         return st;
+    for (int e = 0; e < ev->n; e++)
+        if (ev->withdrawn_round[e] == ev->round + 1)
+            ev->withdrawn_round[e] = ev->round;
     for (int i = 0; i < ev->ngames; i++)
         if (ev->games[i].round != ev->round)
             ev->games[keep++] = ev->games[i];

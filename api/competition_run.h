@@ -102,7 +102,8 @@ enum storage_status comp_game_finished(struct db *db, const char *comp, int roun
  */
 enum storage_status comp_withdraw(struct db *db, struct comp_event *ev, int e);
 
-/* Pairs the current round again (none of its games has had a move). */
+/* Pairs the current round again (none of its games has had a move); who
+ * withdrew during the round is out of it. */
 enum storage_status comp_repair(struct db *db, struct comp_event *ev, char *why,
                                 size_t whylen);
 

@@ -215,3 +215,13 @@ enum storage_status storage_comp_set_rounds(struct db *db, const char *id, int r
     snprintf(r, sizeof r, "%d", rounds);
     return db_done(STORAGE_EXEC(db, comp_set_rounds, 2, p, &res), &res);
 }
+
+enum storage_status storage_entrants_withdraw_from(struct db *db, const char *comp, int round)
+{
+    char r[16];
+    const char *p[] = {comp, r};
+    PGresult *res;
+
+    snprintf(r, sizeof r, "%d", round);
+    return db_done(STORAGE_EXEC(db, entrants_withdraw_from, 2, p, &res), &res);
+}

@@ -70,6 +70,8 @@ enum storage_status storage_comp_game_record(struct db *db, const char *comp, in
 /* How many games of the round have had a move. */
 enum storage_status storage_comp_round_started(struct db *db, const char *comp, int round,
                                                int64_t *count);
+/* Entrants who withdrew during round (out from round + 1) are out of it. */
+enum storage_status storage_entrants_withdraw_from(struct db *db, const char *comp, int round);
 /* Deletes the round's games and their unplayed Turnpost games. */
 enum storage_status storage_comp_round_delete(struct db *db, const char *comp, int round);
 /* An account event of topic with payload to each entrant and the organiser. */

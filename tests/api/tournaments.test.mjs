@@ -16,6 +16,10 @@
 //   - when the last two games of a round end at the same instant on two
 //     replicas, the round advances exactly once and no result is lost;
 //   - standings read as Markdown for a chat bot, public without a token;
+//   - a round robin handles a no-show (the organiser's forfeit), a draw
+//     the organiser records, a withdrawal whose later opponents get byes,
+//     and the re-pairing of a round before its games start;
+//   - a single elimination bracket of five gives the byes to the top seeds;
 //   - a Steam league plays a season in two divisions to its final
 //     standings, and the next season promotes the best of the lower
 //     division and relegates the worst of the upper.
@@ -347,5 +351,97 @@ describe('tournaments', () => {
     assert.ok(top2.includes(low[0]), 'the lower division\'s winner went up');
     assert.ok(low2.includes(top[top.length - 1]), 'the upper division\'s last went down');
     assert.ok(next.divisions.every((d) => d.status === 'running'), 'season 2 is being played');
+  });
+
+  test('a round robin: a no-show, a recorded draw, a withdrawal and a round paired again', async () => {
+    const [org, ...players] = await accounts(6);
+    const byId = Object.fromEntries(players.map((p) => [p.id, p]));
+    const t = await create(org, {
+      name: 'Club Night', ruleset: 'ironfuture', options: { rounds_to_win: 1 }, format: 'round_robin',
+      withdrawals: 'bye', tiebreaks: ['sonneborn_berger', 'head_to_head'],
+    });
+    const id = t.tournament.id;
+    for (const p of players) await ctx.api.post(`/v1/tournaments/${id}/entrants`, { token: p.token, body: {}, expect: 201 });
+    const st = (await ctx.api.post(`/v1/tournaments/${id}/start`, { token: org.token, body: {}, expect: 200 })).body;
+    assert.equal(st.tournament.rounds, 5, 'five entrants: five rounds, one bye each');
+    let g = (await games(id)).games.filter((x) => x.round === 0);
+    assert.equal(g.length, 3, 'two games and a bye');
+    assert.equal(g[2].how, 'bye');
+    // board 0: a no-show, decided by the organiser; board 1: a draw by agreement
+    await ctx.api.post(`/v1/tournaments/${id}/rounds/0/games/0/result`, {
+      token: org.token, body: { places: [1, 2] }, expect: 200,
+    });
+    await refusedChangesNothing(id, 'a second result for the same game', () => ctx.api.post(
+      `/v1/tournaments/${id}/rounds/0/games/0/result`, { token: org.token, body: { places: [2, 1] }, expect: 409, code: 'conflict' }));
+    await refusedChangesNothing(id, 'places that do not fit the game', () => ctx.api.post(
+      `/v1/tournaments/${id}/rounds/0/games/1/result`, { token: org.token, body: { places: [1, 2, 3] }, expect: 400, code: 'bad_request' }));
+    await ctx.api.post(`/v1/tournaments/${id}/rounds/0/games/1/result`, {
+      token: org.token, body: { places: [1, 1], how: 'played' }, expect: 200,
+    });
+    g = (await games(id)).games;
+    assert.equal(g.filter((x) => x.round === 1).length, 3, 'the organiser\'s last result paired round 2');
+    assert.equal(g[0].how, 'forfeit');
+    assert.equal(g[0].recorded_by, 'organiser');
+    // the no-show's game itself ends later: the organiser's result stands
+    await ctx.api.post(`/v1/games/${g[0].game_id}/resign`, {
+      token: byId[g[0].players[0].account_id].token, body: { seat: 0 }, expect: 200,
+    });
+    assert.deepEqual((await games(id)).games[0].players.map((p) => p.place), [1, 2], 'the recorded result stands');
+    // someone withdraws while round 2 is still unplayed; the organiser pairs it again
+    const r1 = g.filter((x) => x.round === 1);
+    const quitter = r1[0].players[0];
+    await ctx.api.request('DELETE', `/v1/tournaments/${id}/entrants/${quitter.account_id}`, { token: byId[quitter.account_id].token, expect: 200 });
+    await refusedChangesNothing(id, 'a re-pairing by an entrant', () => ctx.api.post(
+      `/v1/tournaments/${id}/rounds/1/repair`, { token: players[0].token, body: {}, expect: 403, code: 'forbidden' }));
+    await ctx.api.post(`/v1/tournaments/${id}/rounds/1/repair`, { token: org.token, body: {}, expect: 200 });
+    const again = (await games(id)).games.filter((x) => x.round === 1);
+    assert.ok(again.every((x) => x.players.length === 1 || x.players.every((p) => p.account_id !== quitter.account_id)),
+      'the withdrawn entrant plays no more');
+    const opp = r1[0].players[1].account_id;
+    assert.ok(again.some((x) => x.how === 'bye' && x.players[0].account_id === opp), 'their opponent has a bye instead');
+    // the rest is played out
+    const rand = seededRandom(5);
+    for (let i = 0; i < 10; i++) {
+      const s = (await ctx.api.get(`/v1/tournaments/${id}`, { expect: 200 })).body.tournament;
+      if (s.status === 'finished') break;
+      await playRound(id, byId, rand, { resignAfter: 3 });
+    }
+    const end = (await ctx.api.get(`/v1/tournaments/${id}/standings`, { expect: 200 })).body;
+    assert.equal(end.status, 'finished');
+    assert.ok(end.standings.find((x) => x.account_id === quitter.account_id).withdrawn);
+    const all = (await games(id)).games;
+    const pts = recompute(all);
+    for (const x of end.standings) assert.equal(x.points, pts[x.account_id], `${x.name}: points recomputed`);
+    const meetings = new Set();
+    for (const x of all.filter((y) => y.players.length === 2)) {
+      const k = x.players.map((p) => p.account_id).sort().join();
+      assert.ok(!meetings.has(k), 'each pair meets once');
+      meetings.add(k);
+    }
+  });
+
+  test('a single elimination bracket of five gives the first round\'s byes to the top seeds', async () => {
+    const [org, ...players] = await accounts(6);
+    const byId = Object.fromEntries(players.map((p) => [p.id, p]));
+    const t = await create(org, { name: 'Knockout', ruleset: 'ironfuture', options: { rounds_to_win: 1 }, format: 'single_elimination' });
+    const id = t.tournament.id;
+    for (const p of players) await ctx.api.post(`/v1/tournaments/${id}/entrants`, { token: p.token, body: {}, expect: 201 });
+    await ctx.api.post(`/v1/tournaments/${id}/start`, { token: org.token, body: {}, expect: 200 });
+    const r0 = (await games(id)).games.filter((x) => x.round === 0);
+    const byes = r0.filter((x) => x.how === 'bye').map((x) => x.players[0].seed).sort();
+    assert.deepEqual(byes, [0, 1, 2], 'seeds 1 to 3 have byes');
+    const rand = seededRandom(12);
+    for (let i = 0; i < 10; i++) {
+      const s = (await ctx.api.get(`/v1/tournaments/${id}`, { expect: 200 })).body.tournament;
+      if (s.status === 'finished') break;
+      await playRound(id, byId, rand, { resignAfter: 5 });
+    }
+    const end = (await ctx.api.get(`/v1/tournaments/${id}/standings`, { expect: 200 })).body;
+    assert.equal(end.status, 'finished');
+    const all = (await games(id)).games.filter((x) => x.players.length === 2);
+    assert.equal(all.length, 4, 'five entrants, four games');
+    const champion = end.standings.find((x) => x.place === 1);
+    assert.ok(all.every((x) => x.players.find((p) => p.account_id === champion.account_id)?.place !== 2),
+      'the champion lost no game');
   });
 });
