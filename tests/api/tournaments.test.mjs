@@ -27,11 +27,12 @@
 import assert from './lib/checks.mjs';
 import { describe, test } from 'node:test';
 
-import { createAccount, seededRandom } from './lib/fixtures.mjs';
+import { createAccount, seededRandom, sleep } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
 import { concretize } from './lib/play.mjs';
 import { startServer } from './lib/server.mjs';
 import { client } from './lib/client.mjs';
+import { openStream } from './lib/sse.mjs';
 
 const ctx = useServer();
 
@@ -426,6 +427,9 @@ describe('tournaments', () => {
     const t = await create(org, { name: 'Knockout', ruleset: 'ironfuture', options: { rounds_to_win: 1 }, format: 'single_elimination' });
     const id = t.tournament.id;
     for (const p of players) await ctx.api.post(`/v1/tournaments/${id}/entrants`, { token: p.token, body: {}, expect: 201 });
+    const stream = openStream(`${ctx.server.url}/v1/me/events`, players[4].token);
+    assert.equal((await stream.response).status, 200);
+    await sleep(300);   // the stream is held before the start
     await ctx.api.post(`/v1/tournaments/${id}/start`, { token: org.token, body: {}, expect: 200 });
     const r0 = (await games(id)).games.filter((x) => x.round === 0);
     const byes = r0.filter((x) => x.how === 'bye').map((x) => x.players[0].seed).sort();
@@ -443,5 +447,17 @@ describe('tournaments', () => {
     const champion = end.standings.find((x) => x.place === 1);
     assert.ok(all.every((x) => x.players.find((p) => p.account_id === champion.account_id)?.place !== 2),
       'the champion lost no game');
+    // the lowest seed heard the pairings, its game being ready, and the end
+    await stream.until((e) => e.event === 'tournament.finished', 15000);
+    stream.close();
+    const heard = stream.events.filter((e) => e.event);
+    const round = heard.find((e) => e.event === 'tournament.round');
+    assert.ok(round, 'tournament.round was heard');
+    assert.equal(round.data.data.competition_id, id);
+    assert.ok(round.data.data.games.some((x) => x.players.includes(players[4].name)), 'the pairing names the player');
+    assert.ok(heard.some((e) => e.event === 'game.started'), 'its game being ready was heard');
+    assert.ok(heard.some((e) => e.event === 'tournament.result'), 'a result was heard');
+    const fin = heard.find((e) => e.event === 'tournament.finished');
+    assert.equal(fin.data.data.standings.length, 5, 'the final standings came with the end');
   });
 });
