@@ -19,6 +19,7 @@
 //   - a round robin handles a no-show (the organiser's forfeit), a draw
 //     the organiser records, a withdrawal whose later opponents get byes,
 //     and the re-pairing of a round before its games start;
+//   - a game lost on time ends its tournament round like any other;
 //   - a single elimination bracket of five gives the byes to the top seeds;
 //   - a Steam league plays a season in two divisions to its final
 //     standings, and the next season promotes the best of the lower
@@ -34,7 +35,8 @@ import { startServer } from './lib/server.mjs';
 import { client } from './lib/client.mjs';
 import { openStream } from './lib/sse.mjs';
 
-const ctx = useServer();
+// one sweeper, so that a timed game's clock runs out here
+const ctx = useServer({ env: { TURNPOST_SWEEPERS: '1' } });
 
 async function accounts(n) {
   const out = [];
@@ -459,5 +461,31 @@ describe('tournaments', () => {
     assert.ok(heard.some((e) => e.event === 'tournament.result'), 'a result was heard');
     const fin = heard.find((e) => e.event === 'tournament.finished');
     assert.equal(fin.data.data.standings.length, 5, 'the final standings came with the end');
+  });
+
+  test('a game lost on time is a result like any other', async () => {
+    const [org, a, b] = await accounts(3);
+    const t = await create(org, {
+      name: 'Blitz', ruleset: 'ironfuture', format: 'round_robin', clock: { per_move: 'PT1S', on_timeout: 'forfeit' },
+    });
+    const id = t.tournament.id;
+    for (const p of [a, b]) await ctx.api.post(`/v1/tournaments/${id}/entrants`, { token: p.token, body: {}, expect: 201 });
+    await ctx.api.post(`/v1/tournaments/${id}/start`, { token: org.token, body: {}, expect: 200 });
+    const g0 = (await games(id)).games[0];
+    const v = (await ctx.api.get(`/v1/games/${g0.game_id}`, { token: a.token, expect: 200 })).body;
+    assert.equal(v.clock.per_move, 'PT1S', 'the game keeps the tournament\'s pace');
+    let s;
+    for (let i = 0; i < 60; i++) {
+      s = (await ctx.api.get(`/v1/tournaments/${id}/standings`, { expect: 200 })).body;
+      if (s.status === 'finished') break;
+      await sleep(500);
+    }
+    assert.equal(s.status, 'finished', 'the timeout finished the tournament');
+    const g = (await games(id)).games[0];
+    assert.equal(g.recorded_by, 'game');
+    const log = (await ctx.api.get(`/v1/games/${g.game_id}/moves`, { token: a.token, expect: 200 })).body;
+    const timeout = log.moves.find((m) => m.kind === 'timeout');
+    assert.ok(timeout, 'the game ended on time');
+    assert.equal(g.players[timeout.seat].place, 2, 'the seat whose time ran out lost');
   });
 });
