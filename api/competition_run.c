@@ -209,8 +209,9 @@ enum storage_status comp_event_load(struct db *db, const char *id, int lock,
     ev->ngames = (int)json_array_size(ev->game_rows);
     ev->active = calloc((size_t)ev->n + 1, sizeof *ev->active);
     ev->withdrawn_round = calloc((size_t)ev->n + 1, sizeof *ev->withdrawn_round);
-    /* room for one more round's games */
-    ev->games = calloc((size_t)(ev->ngames + ev->n + 1), sizeof *ev->games);
+    /* room for one more round's games; write_game grows it for more */
+    ev->cap = ev->ngames + ev->n + 1;
+    ev->games = calloc((size_t)ev->cap, sizeof *ev->games);
     if (!ev->active || !ev->withdrawn_round || !ev->games || (int)ev->format < 0)
         return STORAGE_ERROR;
     json_array_foreach(ev->entrants, i, x) {
@@ -332,6 +333,14 @@ static enum storage_status write_game(struct db *db, struct comp_event *ev, int 
     enum storage_status st;
     char id[37];
 
+    if (ev->ngames == ev->cap) {
+        struct comp_game *more = realloc(ev->games, sizeof *more * (size_t)(2 * ev->cap));
+
+        if (!more)
+            return STORAGE_ERROR;
+        ev->games = more;
+        ev->cap *= 2;
+    }
     int_list(ents, sizeof ents, cg->entrant, cg->seats);
     if (cg->done) {
         int_list(places, sizeof places, cg->place, cg->seats);

@@ -49,7 +49,7 @@ struct comp_event {
     int *withdrawn_round;     /* by seed: first round not played, or -1 */
     struct comp_game *games;  /* every game so far, by round and board */
     json_t *game_rows;        /* the same as stored */
-    int ngames;
+    int ngames, cap;
     struct comp_points points;
     int tiebreak[8], ntiebreaks;
 };
