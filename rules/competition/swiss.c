@@ -1,21 +1,22 @@
 /*
  * swiss.c - Swiss pairing, a simplified Dutch system (docs/pairing.md).
  *
- * The active entrants are ranked by score, then seed. Pairing runs in
- * up to three passes over that ranking, each stricter about quality than
- * the next, and the first that pairs everyone wins:
+ * The active entrants are ranked by score, then seed. Then:
  *
- *  1. a depth-first search, top of the ranking first, that tries each
+ *  1. a depth-first search, top of the ranking first, tries each
  *     entrant's partners in Dutch order (top half of the score group
  *     against the bottom half, then upward in the group, then down into
- *     the next groups) and refuses pairs whose two colour needs are both
- *     absolute and the same; the search gives up after a bounded number
- *     of tries, so a large field cannot make it exponential;
- *  2. the same search without the colour refusal;
- *  3. a greedy pass in the same order, completed to a maximum matching
- *     by Edmonds' blossom algorithm on the graph of pairs that have not
- *     met. This pass alone is exact: it fails only when no pairing
- *     without a rematch exists, which is what makes -1 trustworthy.
+ *     the next groups); it gives up after a bounded number of tries, so
+ *     a large field cannot make it exponential;
+ *  2. if it succeeded, the same search refusing pairs whose two colour
+ *     needs are both absolute and the same, and failing that one that
+ *     tries such pairs last within each score; the first of them that
+ *     floats no more than the plain search replaces its pairing;
+ *  3. if the first failed, a greedy pass in the same order, completed to
+ *     a maximum matching by Edmonds' blossom algorithm on the graph of
+ *     pairs that have not met. This pass is exact: it fails only when no
+ *     pairing without a rematch exists, which is what makes -1
+ *     trustworthy.
  *
  * With an odd count the bye is tried from the bottom of the ranking up
  * among those who have had none, so a bye that would leave the others
@@ -148,19 +149,82 @@ static int dutch_rank(int j, int g)
     return j + 1;
 }
 
-struct frame {
-    int u, v;   /* list positions; v valid once chosen */
-    int g, m;   /* group and field sizes when u was reached */
-    int next;   /* the next Dutch rank to try */
+/* What the search does with a pair whose colour needs clash. */
+enum colours {
+    COLOURS_IGNORED,   /* nothing: Dutch order alone */
+    COLOURS_PREFERRED, /* tried after the other partners of the same score */
+    COLOURS_REFUSED,   /* never paired */
 };
+
+struct frame {
+    int u, v;      /* list positions; v valid once chosen */
+    int g, m;      /* group and field sizes when u was reached */
+    int next;      /* the next Dutch rank to try; -1 before u is known */
+    int sweep;     /* COLOURS_PREFERRED: 0 partners without a clash, 1 with */
+    int seg_start; /* the rank where the current score segment begins */
+    int seg_end;   /* one past its last list position; -1 not known yet */
+};
+
+/*
+ * The next partner for f->u in Dutch order, or -1. Under
+ * COLOURS_PREFERRED the order is walked one score segment at a time (u's
+ * own group, then each lower group), first skipping colour clashes, then
+ * taking only them, so that heeding colours never costs a float. Counts
+ * each try against *budget; -2 when it runs out.
+ */
+static int next_partner(struct pairing *pr, struct frame *f,
+                        enum colours colours, long *budget)
+{
+    while (true) {
+        int v = -1;
+        bool in_segment = false;
+        if (f->next < f->m - 1) {
+            v = bit_kth(pr, dutch_rank(f->next, f->g));
+            if (f->seg_start < f->g - 1) {
+                in_segment = f->next < f->g - 1;
+            } else {
+                if (f->seg_end < 0)
+                    f->seg_end = pr->group_end[v];
+                in_segment = v < f->seg_end;
+            }
+        }
+        if (colours == COLOURS_PREFERRED && !in_segment) {
+            if (f->sweep == 0 && f->next > f->seg_start) {
+                f->sweep = 1;
+                f->next = f->seg_start;
+                continue;
+            }
+            if (v < 0)
+                return -1;
+            f->sweep = 0;
+            f->seg_start = f->next;
+            f->seg_end = -1;
+            continue;
+        }
+        if (v < 0)
+            return -1;
+        f->next++;
+        if (--*budget < 0)
+            return -2;
+        int a = pr->list[f->u], b = pr->list[v];
+        if (history_met(pr->h, a, b))
+            continue;
+        bool clash = colours != COLOURS_IGNORED && colours_clash(pr, a, b);
+        if (colours == COLOURS_REFUSED && clash)
+            continue;
+        if (colours == COLOURS_PREFERRED && clash != (f->sweep == 1))
+            continue;
+        return v;
+    }
+}
 
 /*
  * Searches for partners top-down. With backtrack it is a depth-first
  * search of at most budget tries and succeeds only with everyone
  * paired; without, an entrant that finds nobody is left unpaired and
- * the pass goes on (mate -1). colour_rule refuses colour clashes.
+ * the pass goes on (mate -1).
  */
-static bool search(struct pairing *pr, bool colour_rule, bool backtrack,
+static bool search(struct pairing *pr, enum colours colours, bool backtrack,
                    long budget)
 {
     int k = pr->k;
@@ -168,6 +232,8 @@ static bool search(struct pairing *pr, bool colour_rule, bool backtrack,
     int depth = 0, unpaired = k;
     bool ok = false;
 
+    if (!backtrack)
+        budget = (long)k * k + 1;
     for (int i = 0; i < k; i++)
         pr->mate[i] = -1;
     bit_fill(pr);
@@ -180,18 +246,13 @@ static bool search(struct pairing *pr, bool colour_rule, bool backtrack,
             f->g = bit_prefix(pr, pr->group_end[f->u]) -
                    bit_prefix(pr, f->u);
             f->next = 0;
+            f->sweep = 0;
+            f->seg_start = 0;
+            f->seg_end = -1;
         }
-        int chosen = -1;
-        while (f->next < f->m - 1) {
-            int v = bit_kth(pr, dutch_rank(f->next++, f->g));
-            if (backtrack && --budget < 0)
-                goto out;
-            int a = pr->list[f->u], b = pr->list[v];
-            if (history_met(pr->h, a, b) || (colour_rule && colours_clash(pr, a, b)))
-                continue;
-            chosen = v;
-            break;
-        }
+        int chosen = next_partner(pr, f, colours, &budget);
+        if (chosen == -2)
+            goto out;
         if (chosen >= 0) {
             f->v = chosen;
             pr->mate[f->u] = chosen;
@@ -348,16 +409,65 @@ static bool complete_matching(struct pairing *pr)
     return ok;
 }
 
+/* How far a pairing strays from score groups: pairs across scores, and
+   the sum of their score differences. */
+struct spread {
+    int floats;
+    double points;
+};
+
+static struct spread spread_of(const struct pairing *pr)
+{
+    struct spread sp = {0, 0};
+    for (int i = 0; i < pr->k; i++) {
+        int j = pr->mate[i];
+        if (j <= i || history_level(pr->h, pr->list[i], pr->list[j]))
+            continue;
+        double d = pr->h->e[pr->list[i]].score - pr->h->e[pr->list[j]].score;
+        sp.floats++;
+        sp.points += d < 0 ? -d : d;
+    }
+    return sp;
+}
+
+static bool no_wider(struct spread a, struct spread b)
+{
+    return a.floats < b.floats ||
+           (a.floats == b.floats && a.points <= b.points + 1e-9);
+}
+
+/*
+ * Pairs pr->list into pr->mate. The plain search by score groups sets the
+ * standard; a search that also heeds colours replaces it only if it
+ * floats no more entrants and no more points, since score groups rank
+ * above colours: first one refusing colour clashes, then one trying
+ * them last within each score. Blossom only when the bounded search
+ * fails.
+ */
 static bool pair_list(struct pairing *pr)
 {
     long budget = 20L * pr->k + 2000;
 
     if (pr->k == 0)
         return true;
-    if (search(pr, true, true, budget) || search(pr, false, true, budget))
-        return true;
-    search(pr, false, false, 0);
-    return complete_matching(pr);
+    if (!search(pr, COLOURS_IGNORED, true, budget)) {
+        search(pr, COLOURS_IGNORED, false, 0);
+        return complete_matching(pr);
+    }
+    int *best = history_calloc((size_t)pr->k, sizeof *best);
+    for (int i = 0; i < pr->k; i++)
+        best[i] = pr->mate[i];
+    struct spread plain = spread_of(pr);
+    const enum colours tries[] = {COLOURS_REFUSED, COLOURS_PREFERRED};
+    bool improved = false;
+    for (int t = 0; t < 2 && !improved; t++)
+        improved = search(pr, tries[t], true, budget) &&
+                   no_wider(spread_of(pr), plain);
+    if (!improved)
+        for (int i = 0; i < pr->k; i++)
+            pr->mate[i] = best[i];
+    free(best);
+    return true;
 }
 
 static struct comp_game new_game(int round)

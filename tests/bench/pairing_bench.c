@@ -24,7 +24,9 @@
 #define HAVE_STANDINGS 1
 #endif
 
+#ifndef ROUNDS_BEFORE
 #define ROUNDS_BEFORE 4
+#endif
 
 static struct splitmix rng = {1};
 

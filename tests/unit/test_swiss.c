@@ -182,6 +182,76 @@ static void test_never_three_in_a_row_when_avoidable(void)
     CHECK_EQ_INT(out[0].entrant[1], 1);
 }
 
+static void test_same_seat_needs_part_within_a_score_group(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 8);
+    /* all on 1 point; 0 and 2 took seat 0 twice running, so Dutch order's
+       0-2 would give one of them a third; 0-3 and 1-2 float nobody */
+    played(&ev, 0, 0, 4, 0);
+    played(&ev, 1, 0, 5, 0);
+    played(&ev, 0, 2, 6, 0);
+    played(&ev, 1, 2, 7, 0);
+    played(&ev, 0, 1, 7, 0);
+    played(&ev, 1, 4, 1, 0);
+    played(&ev, 0, 5, 3, 0);
+    played(&ev, 1, 3, 6, 0);
+    for (int i = 4; i < 8; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 2, out), 2);
+    CHECK(game_is(&out[0], 0, 3));
+    CHECK(game_is(&out[1], 1, 2));
+    CHECK_EQ_INT(out[0].entrant[1], 0);
+    CHECK_EQ_INT(out[1].entrant[1], 2);
+}
+
+static void test_unavoidable_clashes_kept_to_the_fewest(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 10);
+    /* all on 1 point; 0, 1, 3, 4 took seat 0 twice, 2 and 5 seat 1
+       twice. One clash is unavoidable; Dutch order (0-3, 1-4, 2-5) would
+       make three. */
+    const bool first[6] = {true, true, false, true, true, false};
+    for (int i = 0; i < 6; i++)
+        for (int r = 0; r < 2; r++) {
+            int dummy = 6 + (i + r) % 4;
+            if (first[i])
+                played(&ev, r, i, dummy, 0);
+            else
+                played(&ev, r, dummy, i, 0);
+        }
+    for (int i = 6; i < 10; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 2, out), 3);
+    CHECK(game_is(&out[0], 0, 5));
+    CHECK(game_is(&out[1], 1, 2));
+    CHECK(game_is(&out[2], 3, 4));
+}
+
+static void test_score_groups_come_before_colours(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 8);
+    /* 0 and 1 lead on 2 points, both after seat 0 twice: parting them
+       would float two, so they meet and one takes seat 0 a third time */
+    played(&ev, 0, 0, 4, 1);
+    played(&ev, 1, 0, 5, 1);
+    played(&ev, 0, 1, 6, 1);
+    played(&ev, 1, 1, 7, 1);
+    for (int i = 4; i < 8; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 2, out), 2);
+    CHECK(game_is(&out[0], 0, 1));
+    CHECK(game_is(&out[1], 2, 3));
+}
+
 static void test_withdrawn_entrants_are_not_paired(void)
 {
     struct event ev;
@@ -291,6 +361,9 @@ int main(void)
     RUN(test_seats_alternate);
     RUN(test_the_seat_had_less_comes_first);
     RUN(test_never_three_in_a_row_when_avoidable);
+    RUN(test_same_seat_needs_part_within_a_score_group);
+    RUN(test_unavoidable_clashes_kept_to_the_fewest);
+    RUN(test_score_groups_come_before_colours);
     RUN(test_withdrawn_entrants_are_not_paired);
     RUN(test_forfeit_is_a_meeting_not_a_bye);
     RUN(test_no_pairing_after_a_full_round_robin);
