@@ -21,6 +21,7 @@
 #include "competition/standings.h"
 #include "competition/tables.h"
 #include "competition_run.h"
+#include "competition_settings.h"
 #include "competitions.h"
 #include "engine.h"
 #include "handlers.h"
@@ -63,18 +64,16 @@ void handle_league_create(struct request *r, struct worker *w)
 {
     const char *name = NULL, *ruleset = NULL;
     json_t *body = NULL, *options = NULL, *points_in = NULL, *tb = NULL, *clock_in = NULL,
-           *clock = NULL, *cols = NULL, *row = NULL;
+           *cols = NULL, *row = NULL;
     json_int_t seats = 2, promote = 1, relegate = 1, round_days = 7, size = 8, games = 0;
     int rated = 0, twice = 0;
-    struct comp_points points;
+    struct comp_settings set = {0};
     struct storage_account me;
     const struct rules_engine *e;
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    char id[37], why[200];
-    const json_t *x;
-    size_t i;
+    char id[37];
 
     if (auth_account_or_reply(r, w, &c, &me) ||
         request_body_or_reply(r, &body, 0,
@@ -93,14 +92,8 @@ void handle_league_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
-    if (!*name || strlen(name) > 100) {
-        reply_problem(r, PROBLEM_bad_request, "name is 1 to 100 bytes.");
+    if (!(e = comp_engine_or_reply(r, ruleset)))
         goto out;
-    }
-    if (!(e = rules_engine_find(ruleset))) {
-        reply_problem(r, PROBLEM_bad_request, "No ruleset %s; see /v1/rulesets.", ruleset);
-        goto out;
-    }
     if (!json_object_get(body, "seats"))
         seats = e->min_seats > 2 ? (e->max_seats < 4 ? e->max_seats : 4) : 2;
     if (seats < e->min_seats || seats > e->max_seats || seats > COMP_MAX_SEATS) {
@@ -118,38 +111,16 @@ void handle_league_create(struct request *r, struct worker *w)
                       COMP_MAX_ROUNDS);
         goto out;
     }
-    if (options && !json_is_object(options)) {
-        reply_problem(r, PROBLEM_bad_request, "options must be an object.");
+    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
         goto out;
-    }
-    if (comp_points_parse(points_in, (int)seats, &points, why, sizeof why)) {
-        reply_problem(r, PROBLEM_bad_request, "%s.", why);
-        goto out;
-    }
-    if (tb && !json_is_array(tb)) {
-        reply_problem(r, PROBLEM_bad_request, "tiebreaks is a list of names.");
-        goto out;
-    }
-    json_array_foreach(tb, i, x)
-        if (tiebreak_parse(json_string_value(x)) < 0) {
-            reply_problem(r, PROBLEM_bad_request,
-                          "tiebreaks[%zu]: one of buchholz, median_buchholz, "
-                          "sonneborn_berger, head_to_head, wins.", i);
-            goto out;
-        }
-    if (play_options_or_reply(r, e, options, (int)seats))
-        goto out;
-    if (clock_in && clock_parse(clock_in, play_timeout_policies(e), &clock, why, sizeof why)) {
-        reply_problem(r, PROBLEM_bad_request, "%s.", why);
-        goto out;
-    }
     uuid_new(id);
     cols = json_pack("{s:s, s:s, s:s, s:s, s:O, s:I, s:o, s:O, s:b, s:O, s:I, s:I, s:I, s:I, "
                      "s:I, s:b}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
                      options ? options : json_object(), "seats", seats, "points",
-                     comp_points_json(&points, (int)seats), "tiebreaks", tb ? tb : json_array(),
-                     "rated", rated, "clock", clock ? clock : json_null(), "promote", promote,
+                     comp_points_json(&set.points, (int)seats), "tiebreaks",
+                     tb ? tb : json_array(), "rated", rated, "clock",
+                     set.clock ? set.clock : json_null(), "promote", promote,
                      "relegate", relegate, "round_days", round_days, "division_size", size,
                      "games", seats > 2 && !games ? 3 : games, "twice", twice);
     if (!cols) {
@@ -165,7 +136,7 @@ void handle_league_create(struct request *r, struct worker *w)
     reply_json(r, 201, json_pack("{s:O, s:[]}", "league", row, "members"));
 out:
     json_decref(body);
-    json_decref(clock);
+    comp_settings_clear(&set);
     json_decref(cols);
     json_decref(row);
 }
@@ -262,10 +233,13 @@ fail:
     return -1;
 }
 
-static void commit_and_show(struct request *r, struct worker *w, const char *id, int status)
+/* After a change that came to st: commits it and answers the league as
+ * it now is, or rolls it back and says why. */
+static void commit_and_show(struct request *r, struct worker *w, const char *id,
+                            enum storage_status st, int status)
 {
-    enum storage_status st = db_commit(w->db);
-
+    if (st == STORAGE_OK)
+        st = db_commit(w->db);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "league");
@@ -306,9 +280,7 @@ void handle_league_join(struct request *r, struct worker *w)
             fail(r, w, PROBLEM_forbidden, "Only the organiser adds others to the league.");
             goto out;
         }
-        st = account_id ? (uuid_valid(account_id) ? storage_account_get(w->db, account_id, &them)
-                                                  : STORAGE_NOT_FOUND)
-                        : storage_account_get_by_name(w->db, name, &them);
+        st = comp_named_account(w->db, account_id, name, &them);
         if (st != STORAGE_OK) {
             if (st == STORAGE_NOT_FOUND)
                 fail(r, w, PROBLEM_bad_request, "No such account.");
@@ -329,7 +301,7 @@ void handle_league_join(struct request *r, struct worker *w)
             reply_storage(r, st, "league");
         goto out;
     }
-    commit_and_show(r, w, str(league, "id"), 201);
+    commit_and_show(r, w, str(league, "id"), STORAGE_OK, 201);
 out:
     json_decref(body);
     json_decref(league);
@@ -361,7 +333,7 @@ void handle_league_leave(struct request *r, struct worker *w)
             reply_storage(r, st, "league");
         goto out;
     }
-    commit_and_show(r, w, str(league, "id"), 200);
+    commit_and_show(r, w, str(league, "id"), STORAGE_OK, 200);
 out:
     json_decref(league);
 }
@@ -611,7 +583,7 @@ void handle_league_season(struct request *r, struct worker *w)
         st = storage_league_set_season(w->db, str(league, "id"), season + 1);
     if (st != STORAGE_OK)
         goto storage;
-    commit_and_show(r, w, str(league, "id"), 201);
+    commit_and_show(r, w, str(league, "id"), STORAGE_OK, 201);
     goto out;
 storage:
     db_rollback(w->db);

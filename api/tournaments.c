@@ -15,6 +15,7 @@
 #include "competition/standings.h"
 #include "competition/tables.h"
 #include "competition_run.h"
+#include "competition_settings.h"
 #include "competitions.h"
 #include "engine.h"
 #include "handlers.h"
@@ -40,43 +41,21 @@ static json_t *shown(json_t *row)
     return o;
 }
 
-static int tiebreaks_or_reply(struct request *r, const json_t *tb)
-{
-    const json_t *x;
-    size_t i;
-
-    if (!tb)
-        return 0;
-    if (!json_is_array(tb) || json_array_size(tb) > TB_COUNT) {
-        reply_problem(r, PROBLEM_bad_request, "tiebreaks is a list of at most %d names.",
-                      TB_COUNT);
-        return -1;
-    }
-    json_array_foreach(tb, i, x)
-        if (!json_is_string(x) || tiebreak_parse(json_string_value(x)) < 0) {
-            reply_problem(r, PROBLEM_bad_request,
-                          "tiebreaks[%zu]: one of buchholz, median_buchholz, "
-                          "sonneborn_berger, head_to_head, wins.", i);
-            return -1;
-        }
-    return 0;
-}
-
 void handle_tournament_create(struct request *r, struct worker *w)
 {
     const char *name = NULL, *ruleset = NULL, *format_name = NULL, *registration = "open",
                *withdrawals = "forfeit";
     json_t *body = NULL, *options = NULL, *points_in = NULL, *tb = NULL, *clock_in = NULL,
-           *clock = NULL, *cols = NULL, *row = NULL;
+           *cols = NULL, *row = NULL;
     json_int_t rounds = 0, seats = 0, min_seats = 0, max_entrants = 256;
     int rated = 0, check_in = 0, format;
-    struct comp_points points;
+    struct comp_settings set = {0};
     struct storage_account me;
     const struct rules_engine *e;
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    char id[37], why[200];
+    char id[37];
 
     if (auth_account_or_reply(r, w, &c, &me) ||
         request_body_or_reply(r, &body, 0,
@@ -98,14 +77,8 @@ void handle_tournament_create(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
-    if (!*name || strlen(name) > 100) {
-        reply_problem(r, PROBLEM_bad_request, "name is 1 to 100 bytes.");
+    if (!(e = comp_engine_or_reply(r, ruleset)))
         goto out;
-    }
-    if (!(e = rules_engine_find(ruleset))) {
-        reply_problem(r, PROBLEM_bad_request, "No ruleset %s; see /v1/rulesets.", ruleset);
-        goto out;
-    }
     if ((format = comp_format_parse(format_name)) < 0) {
         reply_problem(r, PROBLEM_bad_request,
                       "No format %s: round_robin, double_round_robin, swiss, "
@@ -160,30 +133,17 @@ void handle_tournament_create(struct request *r, struct worker *w)
                       "withdrawals is forfeit (their opponents win by forfeit) or bye.");
         goto out;
     }
-    if (options && !json_is_object(options)) {
-        reply_problem(r, PROBLEM_bad_request, "options must be an object.");
+    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
         goto out;
-    }
-    if (comp_points_parse(points_in, (int)seats, &points, why, sizeof why)) {
-        reply_problem(r, PROBLEM_bad_request, "%s.", why);
-        goto out;
-    }
-    if (tiebreaks_or_reply(r, tb) ||
-        play_options_or_reply(r, e, options, (int)seats))
-        goto out;
-    if (clock_in && clock_parse(clock_in, play_timeout_policies(e), &clock, why, sizeof why)) {
-        reply_problem(r, PROBLEM_bad_request, "%s.", why);
-        goto out;
-    }
     uuid_new(id);
     cols = json_pack("{s:s, s:s, s:s, s:s, s:O, s:I, s:I, s:s, s:I, s:o, s:O, s:b, s:O, "
                      "s:s, s:b, s:I, s:s}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
                      options ? options : json_object(), "seats", seats, "min_seats",
                      min_seats, "format", format_name, "rounds", rounds, "points",
-                     comp_points_json(&points, (int)seats), "tiebreaks",
+                     comp_points_json(&set.points, (int)seats), "tiebreaks",
                      tb ? tb : json_array(), "rated", rated, "clock",
-                     clock ? clock : json_null(), "registration", registration, "check_in",
+                     set.clock ? set.clock : json_null(), "registration", registration, "check_in",
                      check_in, "max_entrants", max_entrants, "withdrawals", withdrawals);
     if (!cols) {
         reply_problem(r, PROBLEM_internal, "The tournament could not be written.");
@@ -198,7 +158,7 @@ void handle_tournament_create(struct request *r, struct worker *w)
     reply_json(r, 201, json_pack("{s:o, s:[]}", "tournament", shown(row), "entrants"));
 out:
     json_decref(body);
-    json_decref(clock);
+    comp_settings_clear(&set);
     json_decref(cols);
     json_decref(row);
 }
@@ -268,13 +228,15 @@ static int begin_or_reply(struct request *r, struct worker *w, struct caller *c,
     return 0;
 }
 
-/* Commits and answers the tournament as it now is. */
+/* After a change that came to st: commits it and answers the tournament
+ * as it now is, or rolls it back and says why. */
 static void commit_and_show(struct request *r, struct worker *w, struct comp_event *ev,
-                            int status)
+                            enum storage_status st, int status)
 {
-    enum storage_status st = db_commit(w->db);
     struct comp_event now;
 
+    if (st == STORAGE_OK)
+        st = db_commit(w->db);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         reply_storage(r, st, "tournament");
@@ -282,6 +244,7 @@ static void commit_and_show(struct request *r, struct worker *w, struct comp_eve
     }
     if (comp_event_load(w->db, json_string_value(json_object_get(ev->row, "id")), 0, &now) !=
         STORAGE_OK) {
+        comp_event_clear(&now);
         reply_problem(r, PROBLEM_internal, "The tournament could not be read back.");
         return;
     }
@@ -414,9 +377,7 @@ void handle_tournament_register(struct request *r, struct worker *w)
     }
     who = me.id;
     if (by_organiser) {
-        st = account_id ? (uuid_valid(account_id) ? storage_account_get(w->db, account_id, &them)
-                                                  : STORAGE_NOT_FOUND)
-                        : storage_account_get_by_name(w->db, name, &them);
+        st = comp_named_account(w->db, account_id, name, &them);
         if (st == STORAGE_NOT_FOUND) {
             fail(r, w, PROBLEM_bad_request, "No such account.");
             goto out;
@@ -452,7 +413,7 @@ void handle_tournament_register(struct request *r, struct worker *w)
             reply_storage(r, st, "tournament");
         goto out;
     }
-    commit_and_show(r, w, &ev, 201);
+    commit_and_show(r, w, &ev, STORAGE_OK, 201);
 out:
     comp_event_clear(&ev);
     json_decref(body);
@@ -480,12 +441,7 @@ void handle_tournament_check_in(struct request *r, struct worker *w)
                                   me.id);
     if (st == STORAGE_OK)
         st = storage_comp_touch(w->db, json_string_value(json_object_get(ev.row, "id")));
-    if (st != STORAGE_OK) {
-        db_rollback(w->db);
-        reply_storage(r, st, "tournament");
-        goto out;
-    }
-    commit_and_show(r, w, &ev, 200);
+    commit_and_show(r, w, &ev, st, 200);
 out:
     comp_event_clear(&ev);
     json_decref(body);
@@ -528,12 +484,7 @@ void handle_tournament_withdraw(struct request *r, struct worker *w)
     } else {
         st = comp_withdraw(w->db, &ev, e);
     }
-    if (st != STORAGE_OK) {
-        db_rollback(w->db);
-        reply_storage(r, st, "tournament");
-        goto out;
-    }
-    commit_and_show(r, w, &ev, 200);
+    commit_and_show(r, w, &ev, st, 200);
 out:
     comp_event_clear(&ev);
 }
@@ -590,12 +541,7 @@ void handle_tournament_start(struct request *r, struct worker *w)
         fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
-    if (st != STORAGE_OK) {
-        db_rollback(w->db);
-        reply_storage(r, st, "tournament");
-        goto out;
-    }
-    commit_and_show(r, w, &ev, 200);
+    commit_and_show(r, w, &ev, st, 200);
 out:
     comp_event_clear(&ev);
     json_decref(body);
@@ -800,12 +746,7 @@ void handle_tournament_result(struct request *r, struct worker *w)
     st = comp_record(w->db, &ev, (int)round, (int)board,
                      strcmp(how, "played") == 0 ? COMP_PLAYED : COMP_FORFEIT, place,
                      "organiser");
-    if (st != STORAGE_OK) {
-        db_rollback(w->db);
-        reply_storage(r, st, "game");
-        goto out;
-    }
-    commit_and_show(r, w, &ev, 200);
+    commit_and_show(r, w, &ev, st, 200);
 out:
     comp_event_clear(&ev);
     json_decref(body);
@@ -838,12 +779,7 @@ void handle_tournament_repair(struct request *r, struct worker *w)
         fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
-    if (st != STORAGE_OK) {
-        db_rollback(w->db);
-        reply_storage(r, st, "tournament");
-        goto out;
-    }
-    commit_and_show(r, w, &ev, 200);
+    commit_and_show(r, w, &ev, st, 200);
 out:
     comp_event_clear(&ev);
     json_decref(body);

@@ -1,0 +1,42 @@
+/*
+ * competition_settings.h - what tournaments and leagues are created with
+ * and both check the same way: a name, the ruleset and its options (a
+ * dry run of the game's setup), points, tie-breaks and the pace of the
+ * games; and an account named in a body by id or by name.
+ */
+#ifndef TURNPOST_API_COMPETITION_SETTINGS_H
+#define TURNPOST_API_COMPETITION_SETTINGS_H
+
+#include <jansson.h>
+
+#include "accounts.h"
+#include "app.h"
+#include "competition/competition.h"
+#include "engine.h"
+
+#define COMP_NAME_MAX 100
+
+struct comp_settings {
+    struct comp_points points;
+    json_t *clock;          /* the checked pace (new); NULL: untimed */
+};
+
+/*
+ * Checks name (1 to COMP_NAME_MAX bytes), options (an object the engine
+ * sets up for seats players), points_in, the tie-break names tb and
+ * clock_in, any of them NULL when absent, into *out. Returns 0, or -1
+ * having replied 400.
+ */
+int comp_settings_or_reply(struct request *r, const struct rules_engine *e, const char *name,
+                           const json_t *options, const json_t *points_in, const json_t *tb,
+                           const json_t *clock_in, int seats, struct comp_settings *out);
+void comp_settings_clear(struct comp_settings *s);
+
+/* The engine of ruleset, or NULL having replied 400. */
+const struct rules_engine *comp_engine_or_reply(struct request *r, const char *ruleset);
+
+/* The account a body names by account_id or by name (one of them set). */
+enum storage_status comp_named_account(struct db *db, const char *account_id, const char *name,
+                                       struct storage_account *out);
+
+#endif
