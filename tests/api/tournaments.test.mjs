@@ -202,7 +202,7 @@ describe('tournaments', () => {
     const byId = Object.fromEntries(players.map((p) => [p.id, p]));
     const t = await create(org, {
       name: 'Winter Cup', ruleset: 'ironfuture', options: { rounds_to_win: 1 }, format: 'double_elimination',
-      registration: 'invite',
+      registration: 'invite', rated: true,
     });
     const id = t.tournament.id;
     await refusedChangesNothing(id, 'registering oneself where it is by invitation', () => ctx.api.post(
@@ -235,6 +235,11 @@ describe('tournaments', () => {
       if (p.id !== champion.account_id) assert.equal(losses[p.id], 2, `${p.name} is out after two losses`);
     }
     assert.ok(all.some((g) => g.slot?.part === 'losers'), 'a losers\' bracket was played');
+    for (const p of players) {
+      const r = (await ctx.api.get(`/v1/ratings/ironfuture/${p.id}`, { expect: 200 })).body;
+      const played = all.filter((g) => g.players.length === 2 && g.players.some((x) => x.account_id === p.id)).length;
+      assert.equal(r.rating.games, played, `${p.name}: every bracket game was rated`);
+    }
   });
 
   test('a 12-player Steam table tournament seats tables of four by score', async () => {
@@ -328,7 +333,7 @@ describe('tournaments', () => {
     const byId = Object.fromEntries(players.map((p) => [p.id, p]));
     const l = (await ctx.api.post('/v1/leagues', {
       token: org.token, expect: 201,
-      body: { name: 'Iron Horse League', ruleset: 'steam', seats: 4, division_size: 4, games: 2, promote: 1, relegate: 1, round_days: 3 },
+      body: { name: 'Iron Horse League', ruleset: 'steam', seats: 4, division_size: 4, games: 2, promote: 1, relegate: 1, round_days: 3, rated: true },
     })).body.league;
     for (const p of players) await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: p.token, body: {}, expect: 201 });
     await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: players[0].token, body: {}, expect: 409, code: 'conflict' });
@@ -347,6 +352,12 @@ describe('tournaments', () => {
     assert.ok(season.divisions.every((d) => d.status === 'finished'), 'every division finished');
     const [top, low] = season.divisions.map((d) => d.standings.map((s) => s.account_id));
     assert.equal(top.length + low.length, 7);
+    // each table's finishing order is rated pairwise
+    const r = (await ctx.api.get(`/v1/ratings/steam/${top[0]}`, { expect: 200 })).body;
+    assert.equal(r.rating.games, 2, 'two rated Steam games');
+    assert.equal(r.history[0].results.length, 3, 'a table of four: a result against each other seat');
+    assert.ok(r.history.every((h) => Math.abs(h.results.reduce((a, x) => a + x.weight, 0) - 1) < 1e-9),
+      'the results of a game weigh one game');
     const s2 = (await ctx.api.post(`/v1/leagues/${l.id}/seasons`, { token: org.token, body: {}, expect: 201 })).body.league;
     assert.equal(s2.season, 2);
     const next = (await ctx.api.get(`/v1/leagues/${l.id}/seasons/2`, { expect: 200 })).body;
