@@ -177,6 +177,7 @@ json_t *play_view(const struct storage_game *g, int seat)
     json_object_set_new(v, "rematch_of",
                         g->rematch_of[0] ? json_string(g->rematch_of) : json_null());
     json_object_set_new(v, "rematch", g->rematch[0] ? json_string(g->rematch) : json_null());
+    json_object_set_new(v, "rated", json_boolean(g->rated));
     json_object_set_new(v, "clock", g->clock && g->clock_state
                                         ? clock_view(g->clock, g->clock_state, g->vacations,
                                                      play_now_ms())

@@ -14,6 +14,7 @@
 #include "handlers.h"
 #include "idempotency.h"
 #include "play.h"
+#include "ratings.h"
 
 /*
  * The seats of the rematch, in the old game's order: a seat an account
@@ -123,6 +124,7 @@ static int create_or_reply(struct request *r, struct worker *w,
                                   old->seat_count, seed, commitment,
                                   old->created_by, rows_text, clock_text)) != STORAGE_OK ||
         (st = storage_game_link_rematch(w->db, old->id, id, &old->version)) != STORAGE_OK ||
+        (old->rated && (st = storage_game_set_rated(w->db, id)) != STORAGE_OK) ||
         (st = storage_game_lock(w->db, id, c->claims.sub, g)) != STORAGE_OK ||
         (filled && (st = play_start(w->db, g, &err)) != STORAGE_OK)) {
         if (st == STORAGE_ERROR && err.code[0])

@@ -118,6 +118,11 @@ static enum storage_status parse_game(enum storage_status st, PGresult **resp,
     g->result = json_field(res, 12);
     link_field(res, "rematch_of", g->rematch_of);
     link_field(res, "rematch", g->rematch);
+    {
+        int col = PQfnumber(res, "rated");
+
+        g->rated = col >= 0 && PQgetvalue(res, 0, col)[0] == 't';
+    }
     g->clock = named_json(res, "clock");
     g->clock_state = named_json(res, "clock_state");
     g->vacations = named_json(res, "vacations");

@@ -41,6 +41,7 @@ struct storage_game {
     char created_by[37];
     char rematch_of[37];    /* the game this one replays; "" for none */
     char rematch[37];       /* the game that replays this one; "" for none */
+    int rated;              /* its result moves the players' ratings */
     char created_at[24], updated_at[24];
     int64_t caller_epoch;   /* the caller's token_epoch; -1 if unknown */
     char log_head[65];      /* the move log's chain head in hex; "" before

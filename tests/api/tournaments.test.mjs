@@ -167,6 +167,7 @@ describe('tournaments', () => {
         met.add(pair);
         const v = (await ctx.api.get(`/v1/games/${x.game_id}`, { token: byId[x.players[0].account_id].token, expect: 200 })).body;
         assert.deepEqual(v.seats.map((s) => s.account_id), x.players.map((p) => p.account_id), 'the game seats the pairing');
+        assert.equal(v.rated, true, 'a rated tournament\'s games are rated');
       }
       await playRound(id, byId, rand, { resignAfter: round === 2 ? 4 : Infinity });
     }
