@@ -114,12 +114,12 @@ void handle_league_create(struct request *r, struct worker *w)
     if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
         goto out;
     uuid_new(id);
-    cols = json_pack("{s:s, s:s, s:s, s:s, s:O, s:I, s:o, s:O, s:b, s:O, s:I, s:I, s:I, s:I, "
+    cols = json_pack("{s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o, s:b, s:O, s:I, s:I, s:I, s:I, "
                      "s:I, s:b}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
-                     options ? options : json_object(), "seats", seats, "points",
+                     options ? json_incref(options) : json_object(), "seats", seats, "points",
                      comp_points_json(&set.points, (int)seats), "tiebreaks",
-                     tb ? tb : json_array(), "rated", rated, "clock",
+                     tb ? json_incref(tb) : json_array(), "rated", rated, "clock",
                      set.clock ? set.clock : json_null(), "promote", promote,
                      "relegate", relegate, "round_days", round_days, "division_size", size,
                      "games", seats > 2 && !games ? 3 : games, "twice", twice);

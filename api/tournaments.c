@@ -136,13 +136,13 @@ void handle_tournament_create(struct request *r, struct worker *w)
     if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
         goto out;
     uuid_new(id);
-    cols = json_pack("{s:s, s:s, s:s, s:s, s:O, s:I, s:I, s:s, s:I, s:o, s:O, s:b, s:O, "
+    cols = json_pack("{s:s, s:s, s:s, s:s, s:o, s:I, s:I, s:s, s:I, s:o, s:o, s:b, s:O, "
                      "s:s, s:b, s:I, s:s}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
-                     options ? options : json_object(), "seats", seats, "min_seats",
+                     options ? json_incref(options) : json_object(), "seats", seats, "min_seats",
                      min_seats, "format", format_name, "rounds", rounds, "points",
                      comp_points_json(&set.points, (int)seats), "tiebreaks",
-                     tb ? tb : json_array(), "rated", rated, "clock",
+                     tb ? json_incref(tb) : json_array(), "rated", rated, "clock",
                      set.clock ? set.clock : json_null(), "registration", registration, "check_in",
                      check_in, "max_entrants", max_entrants, "withdrawals", withdrawals);
     if (!cols) {
@@ -492,13 +492,13 @@ out:
 void handle_tournament_start(struct request *r, struct worker *w)
 {
     struct storage_account me;
-    struct comp_event ev, now;
+    struct comp_event ev, now = {0};
     enum storage_status st;
     struct caller c;
     json_t *body;
     const char *id;
     char why[200];
-    int ready = 0;
+    int ready = 0, rounds;
     const json_t *x;
     size_t i;
 
@@ -528,9 +528,12 @@ void handle_tournament_start(struct request *r, struct worker *w)
         fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
+    rounds = comp_rounds_for(ev.format, ready,
+                             (int)json_integer_value(json_object_get(ev.row, "rounds")));
     if ((st = storage_entrants_seed(w->db, id, 1)) != STORAGE_OK ||
-        (st = storage_comp_set_rounds(w->db, id, comp_rounds_for(ev.format, ready, (int)json_integer_value(json_object_get(ev.row, "rounds"))))) != STORAGE_OK ||
+        (st = storage_comp_set_rounds(w->db, id, rounds)) != STORAGE_OK ||
         (st = comp_event_load(w->db, id, 0, &now)) != STORAGE_OK) {
+        comp_event_clear(&now);
         db_rollback(w->db);
         reply_storage(r, st, "tournament");
         goto out;
@@ -554,11 +557,12 @@ static json_t *games_shown(const struct comp_event *ev, long round)
     size_t i;
 
     json_array_foreach(ev->game_rows, i, x) {
-        json_t *g, *players = json_array(), *e;
+        json_t *g, *players, *e;
         size_t k;
 
         if (round >= 0 && json_integer_value(json_object_get(x, "round")) != round)
             continue;
+        players = json_array();
         g = json_deep_copy(x);
         json_array_foreach(json_object_get(x, "entrants"), k, e) {
             const json_t *ent = json_array_get(ev->entrants, (size_t)json_integer_value(e));
