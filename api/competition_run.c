@@ -370,7 +370,7 @@ static enum storage_status write_game(struct db *db, struct comp_event *ev, int 
 /*
  * A paired game with a withdrawn entrant: decided now. In a two-seat game
  * the one still in wins by forfeit, or (withdrawals "bye") has a bye;
- * *skip when nobody is left to play it.
+ * *skip when nobody is left to play it, or for a withdrawn entrant's bye.
  */
 static void settle_withdrawn(const struct comp_event *ev, struct comp_game *cg, int *skip)
 {
@@ -378,6 +378,9 @@ static void settle_withdrawn(const struct comp_event *ev, struct comp_game *cg, 
     const char *policy = json_string_value(json_object_get(ev->row, "withdrawals"));
 
     *skip = 0;
+    /* a schedule's bye is no use to someone who has left */
+    if (cg->seats == 1 && !is_bracket(ev->format) && withdrawn_by(ev, cg->entrant[0], cg->round))
+        *skip = 1;
     if (cg->seats != 2)
         return;
     for (int s = 0; s < 2; s++) {

@@ -19,6 +19,8 @@
 //   - a round robin handles a no-show (the organiser's forfeit), a draw
 //     the organiser records, a withdrawal whose later opponents get byes,
 //     and the re-pairing of a round before its games start;
+//   - in a double round robin, a withdrawn entrant's later games are
+//     forfeit wins for their opponents;
 //   - a game lost on time ends its tournament round like any other;
 //   - a single elimination bracket of five gives the byes to the top seeds;
 //   - a Steam league plays a season in two divisions to its final
@@ -499,5 +501,43 @@ describe('tournaments', () => {
     const timeout = log.moves.find((m) => m.kind === 'timeout');
     assert.ok(timeout, 'the game ended on time');
     assert.equal(g.players[timeout.seat].place, 2, 'the seat whose time ran out lost');
+  });
+
+  test('a double round robin: a withdrawn entrant\'s later games are forfeit wins', async () => {
+    const [org, ...players] = await accounts(4);
+    const byId = Object.fromEntries(players.map((p) => [p.id, p]));
+    const t = await create(org, {
+      name: 'Twice Round', ruleset: 'ironfuture', options: { rounds_to_win: 1 }, format: 'double_round_robin',
+    });
+    const id = t.tournament.id;
+    for (const p of players) await ctx.api.post(`/v1/tournaments/${id}/entrants`, { token: p.token, body: {}, expect: 201 });
+    const st = (await ctx.api.post(`/v1/tournaments/${id}/start`, { token: org.token, body: {}, expect: 200 })).body;
+    assert.equal(st.tournament.rounds, 6, 'three entrants meet twice: six rounds with a bye each');
+    const quitter = st.entrants[2];
+    await ctx.api.request('DELETE', `/v1/tournaments/${id}/entrants/${quitter.account_id}`, { token: org.token, expect: 200 });
+    await ctx.api.request('DELETE', `/v1/tournaments/${id}/entrants/${quitter.account_id}`, {
+      token: org.token, expect: 409, code: 'conflict',
+    });
+    const rand = seededRandom(8);
+    for (let i = 0; i < 10; i++) {
+      const s = (await ctx.api.get(`/v1/tournaments/${id}`, { expect: 200 })).body.tournament;
+      if (s.status === 'finished') break;
+      await playRound(id, byId, rand, { resignAfter: 3 });
+    }
+    const all = (await games(id)).games;
+    assert.equal((await ctx.api.get(`/v1/tournaments/${id}`, { expect: 200 })).body.tournament.status, 'finished');
+    const later = all.filter((x) => x.round >= 1 && x.players.some((p) => p.account_id === quitter.account_id));
+    assert.ok(later.length > 0, 'the withdrawn entrant had games left');
+    for (const x of later) {
+      assert.equal(x.how, 'forfeit', `round ${x.round + 1}: decided without play`);
+      assert.equal(x.game_id, null, 'no game was started for it');
+      assert.equal(x.players.find((p) => p.account_id === quitter.account_id).place, 2, 'the withdrawn entrant loses it');
+    }
+    const seats = {};
+    for (const x of all.filter((y) => y.players.length === 2 && y.how === 'played')) {
+      const k = x.players.map((p) => p.account_id).join();
+      seats[k] = (seats[k] ?? 0) + 1;
+    }
+    assert.ok(Object.values(seats).every((n) => n === 1), 'each pair played once with each seat order');
   });
 });
