@@ -1,7 +1,7 @@
 /*
  * swiss.c - Swiss pairing, a simplified Dutch system (docs/pairing.md).
  *
- * The active entrants are ranked by score, then seed. Two pairs may
+ * The active entrants are ranked by score, then seed. Two entrants may
  * meet when they have not met and some seating keeps both within the
  * colour limits (a difference within ±2, no third same seat running).
  * Then:
@@ -493,6 +493,8 @@ static bool no_wider(struct spread a, struct spread b)
  */
 static bool pair_within_limits(struct pairing *pr, long budget)
 {
+    /* only after a breach: nobody can seat such an entrant, and the
+       blossom pass would learn it slowly */
     for (int i = 0; i < pr->k; i++)
         if (!pr->seats_ok[pr->list[i]])
             return false;
