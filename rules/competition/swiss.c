@@ -1,22 +1,27 @@
 /*
  * swiss.c - Swiss pairing, a simplified Dutch system (docs/pairing.md).
  *
- * The active entrants are ranked by score, then seed. Then:
+ * The active entrants are ranked by score, then seed. Two entrants may
+ * meet when they have not met and some seating keeps both within the
+ * colour limits (a difference within ±2, no third same seat running).
+ * Then:
  *
  *  1. a depth-first search, top of the ranking first, tries each
  *     entrant's partners in Dutch order (top half of the score group
  *     against the bottom half, then upward in the group, then down into
- *     the next groups); it gives up after a bounded number of tries, so
- *     a large field cannot make it exponential;
- *  2. if it succeeded, the same search refusing pairs whose two colour
- *     needs are both absolute and the same, and failing that one that
- *     tries such pairs last within each score; the first of them that
- *     floats no more than the plain search replaces its pairing;
- *  3. if the first failed, a greedy pass in the same order, completed to
- *     a maximum matching by Edmonds' blossom algorithm on the graph of
- *     pairs that have not met. This pass is exact: it fails only when no
- *     pairing without a rematch exists, which is what makes -1
- *     trustworthy.
+ *     the next groups), refusing pairs that may not meet; it gives up
+ *     after a bounded number of tries, so a large field cannot make it
+ *     exponential;
+ *  2. if it failed, a greedy pass in the same order, completed to a
+ *     maximum matching by Edmonds' blossom algorithm on the graph of
+ *     pairs that may meet. This pass is exact: it fails only when no
+ *     pairing within the colour limits exists;
+ *  3. only then, with every bye candidate tried, the limits give way:
+ *     the search ignoring colours, then one that tries pairs breaking a
+ *     limit last within each score, the second replacing the first if it
+ *     floats no more; the blossom pass on the graph of pairs that have
+ *     not met if the search fails. That pass fails only when no pairing
+ *     without a rematch exists, which is what makes -1 trustworthy.
  *
  * With an odd count the bye is tried from the bottom of the ranking up
  * among those who have had none, so a bye that would leave the others
@@ -30,6 +35,9 @@
 
 struct pairing {
     const struct history *h;
+    const unsigned char *seats_ok; /* by entrant: bit s if seat s keeps it
+                                      within the colour limits */
+    bool limits;        /* pairs breaking a colour limit may not meet */
     const int *list;    /* entrants to pair, best first */
     int k;              /* length of list */
     int *group_end;     /* by list position: one past its score group */
@@ -60,20 +68,53 @@ static int seat_wish(const struct history_entrant *x, int *strength)
     return x->last_seat[0] >= 0 ? 1 - x->last_seat[0] : 0;
 }
 
+/*
+ * The seats x may take within the colour limits (C.04.1 f-g): bit s when
+ * seat s neither takes its difference beyond ±2 nor gives it the same
+ * seat a third time running. A difference already beyond ±2 (left by an
+ * unavoidable breach) may still move back towards 0.
+ */
+static unsigned char seats_within_limits(const struct history_entrant *x)
+{
+    unsigned char ok = 0;
+    int now = abs(x->colour_diff);
+    for (int s = 0; s < 2; s++) {
+        int next = abs(x->colour_diff + (s == 0 ? 1 : -1));
+        bool too_far = next > 2 && next > now;
+        bool third = x->last_seat[0] == s && x->last_seat[1] == s;
+        if (!too_far && !third)
+            ok |= (unsigned char)(1u << s);
+    }
+    return ok;
+}
+
+/* Whether a at seat s and b at the other keeps both within the limits. */
+static bool seating_ok(const struct pairing *pr, int a, int b, int s)
+{
+    return (pr->seats_ok[a] >> s & 1) && (pr->seats_ok[b] >> (1 - s) & 1);
+}
+
 static bool colours_clash(const struct pairing *pr, int a, int b)
 {
-    int sa, sb;
-    int wa = seat_wish(&pr->h->e[a], &sa), wb = seat_wish(&pr->h->e[b], &sb);
-    return sa == 3 && sb == 3 && wa == wb;
+    return !seating_ok(pr, a, b, 0) && !seating_ok(pr, a, b, 1);
+}
+
+/* Whether list positions i and j may meet this round. */
+static bool may_meet(const struct pairing *pr, int i, int j)
+{
+    int a = pr->list[i], b = pr->list[j];
+    return !history_met(pr->h, a, b) &&
+           !(pr->limits && colours_clash(pr, a, b));
 }
 
 /*
  * The seat the higher-ranked entrant a takes against b on the given
  * board: each gets its wish if they differ; otherwise the stronger wish
  * wins, then the larger colour difference, then the higher rank. With
- * no wish on either side the top seat alternates by board.
+ * no wish on either side the top seat alternates by board. A seating
+ * that breaks a colour limit is turned round when the other does not.
  */
-static int seat_of_higher(const struct pairing *pr, int a, int b, int board)
+static int seat_by_wishes(const struct pairing *pr, int a, int b, int board)
 {
     const struct history_entrant *x = &pr->h->e[a], *y = &pr->h->e[b];
     int sa, sb;
@@ -91,6 +132,14 @@ static int seat_of_higher(const struct pairing *pr, int a, int b, int board)
     if (da != db)
         return da > db ? wa : 1 - wb;
     return wa;
+}
+
+static int seat_of_higher(const struct pairing *pr, int a, int b, int board)
+{
+    int s = seat_by_wishes(pr, a, b, board);
+    if (!seating_ok(pr, a, b, s) && seating_ok(pr, a, b, 1 - s))
+        return 1 - s;
+    return s;
 }
 
 /* Fenwick tree over list positions: 1 while a position is unpaired. */
@@ -286,7 +335,7 @@ out:
 
 /*
  * Edmonds' blossom algorithm: grows alternating trees from each
- * unpaired position over the pairs that have not met and augments the
+ * unpaired position over the pairs that may meet and augments the
  * matching along every path found. Afterwards the matching is maximum.
  */
 struct blossom {
@@ -345,7 +394,7 @@ static int find_path(struct blossom *b, int root)
         int v = b->queue[head++];
         for (int to = 0; to < k; to++) {
             if (to == v || b->base[v] == b->base[to] || mate[v] == to ||
-                history_met(pr->h, pr->list[v], pr->list[to]))
+                !may_meet(pr, v, to))
                 continue;
             if (to == root || (mate[to] >= 0 && b->parent[mate[to]] >= 0)) {
                 int top = common_base(b, v, to);
@@ -437,19 +486,35 @@ static bool no_wider(struct spread a, struct spread b)
 }
 
 /*
- * Pairs pr->list into pr->mate. The plain search by score groups sets the
- * standard; a search that also heeds colours replaces it only if it
- * floats no more entrants and no more points, since score groups rank
- * above colours: first one refusing colour clashes, then one trying
- * them last within each score. Blossom only when the bounded search
- * fails.
+ * Pairs pr->list into pr->mate within the colour limits: the search in
+ * Dutch order refusing pairs that break one, the blossom pass on the
+ * same graph when the bounded search gives up. Fails only when no such
+ * pairing exists.
  */
-static bool pair_list(struct pairing *pr)
+static bool pair_within_limits(struct pairing *pr, long budget)
 {
-    long budget = 20L * pr->k + 2000;
-
-    if (pr->k == 0)
+    /* only after a breach: nobody can seat such an entrant, and the
+       blossom pass would learn it slowly */
+    for (int i = 0; i < pr->k; i++)
+        if (!pr->seats_ok[pr->list[i]])
+            return false;
+    pr->limits = true;
+    if (search(pr, COLOURS_REFUSED, true, budget))
         return true;
+    search(pr, COLOURS_REFUSED, false, 0);
+    return complete_matching(pr);
+}
+
+/*
+ * Pairs pr->list into pr->mate when no pairing keeps the colour limits,
+ * so some pair must break one. The plain search by score groups sets the
+ * standard; the search trying such pairs last within each score
+ * replaces it if it floats no more entrants and no more points. Blossom
+ * on the pairs that have not met only when the bounded search fails.
+ */
+static bool pair_past_limits(struct pairing *pr, long budget)
+{
+    pr->limits = false;
     if (!search(pr, COLOURS_IGNORED, true, budget)) {
         search(pr, COLOURS_IGNORED, false, 0);
         return complete_matching(pr);
@@ -458,16 +523,22 @@ static bool pair_list(struct pairing *pr)
     for (int i = 0; i < pr->k; i++)
         best[i] = pr->mate[i];
     struct spread plain = spread_of(pr);
-    const enum colours tries[] = {COLOURS_REFUSED, COLOURS_PREFERRED};
-    bool improved = false;
-    for (int t = 0; t < 2 && !improved; t++)
-        improved = search(pr, tries[t], true, budget) &&
-                   no_wider(spread_of(pr), plain);
-    if (!improved)
+    if (!search(pr, COLOURS_PREFERRED, true, budget) ||
+        !no_wider(spread_of(pr), plain))
         for (int i = 0; i < pr->k; i++)
             pr->mate[i] = best[i];
     free(best);
     return true;
+}
+
+static bool pair_list(struct pairing *pr, bool limits)
+{
+    long budget = 20L * pr->k + 2000;
+
+    if (pr->k == 0)
+        return true;
+    return limits ? pair_within_limits(pr, budget)
+                  : pair_past_limits(pr, budget);
 }
 
 static struct comp_game new_game(int round)
@@ -499,28 +570,37 @@ int swiss_pair(int n, const bool *active, const struct comp_game *hist, int nh,
     pr.mate = history_calloc((size_t)n, sizeof *pr.mate);
     pr.bit = history_calloc((size_t)n + 1, sizeof *pr.bit);
 
+    unsigned char *seats_ok = history_calloc((size_t)n, sizeof *seats_ok);
+    for (int i = 0; i < n; i++)
+        seats_ok[i] = seats_within_limits(&e[i]);
+    pr.seats_ok = seats_ok;
+
+    /* The colour limits are absolute: every bye candidate is tried
+       within them before any pairing may break one. */
     int bye = -1, count = -1;
     bool paired = false;
-    for (int cand = m % 2 ? m - 1 : -1; !paired; cand--) {
-        if (m % 2) {
-            if (cand < 0)
+    for (int limits = 1; limits >= 0 && !paired; limits--)
+        for (int cand = m % 2 ? m - 1 : -1; !paired; cand--) {
+            if (m % 2) {
+                if (cand < 0)
+                    break;
+                if (e[ranking[cand]].byes > 0)
+                    continue;
+            }
+            pr.k = 0;
+            for (int i = 0; i < m; i++)
+                if (i != cand)
+                    list[pr.k++] = ranking[i];
+            for (int i = pr.k - 1; i >= 0; i--) {
+                bool same =
+                    i + 1 < pr.k && history_level(&h, list[i], list[i + 1]);
+                pr.group_end[i] = same ? pr.group_end[i + 1] : i + 1;
+            }
+            paired = pair_list(&pr, limits);
+            bye = cand;
+            if (m % 2 == 0)
                 break;
-            if (e[ranking[cand]].byes > 0)
-                continue;
         }
-        pr.k = 0;
-        for (int i = 0; i < m; i++)
-            if (i != cand)
-                list[pr.k++] = ranking[i];
-        for (int i = pr.k - 1; i >= 0; i--) {
-            bool same = i + 1 < pr.k && history_level(&h, list[i], list[i + 1]);
-            pr.group_end[i] = same ? pr.group_end[i + 1] : i + 1;
-        }
-        paired = pair_list(&pr);
-        bye = cand;
-        if (m % 2 == 0)
-            break;
-    }
 
     if (paired) {
         count = 0;
@@ -546,6 +626,7 @@ int swiss_pair(int n, const bool *active, const struct comp_game *hist, int nh,
             out[count++] = g;
         }
     }
+    free(seats_ok);
     free(pr.group_end);
     free(pr.mate);
     free(pr.bit);

@@ -1,7 +1,9 @@
 /*
  * swiss.h - Swiss pairing for two-player games: entrants of equal score
  * meet, nobody meets the same opponent twice, nobody has a second bye,
- * and the first move alternates.
+ * and the first move alternates: while any pairing allows, nobody moves
+ * first (or second) three times running or more than two games more
+ * often than the other way.
  *
  * Pure: the pairing of a round is a function of the entrants, who is
  * still playing and every game so far, so re-pairing a round gives the

@@ -233,13 +233,13 @@ static void test_unavoidable_clashes_kept_to_the_fewest(void)
     CHECK(game_is(&out[2], 3, 4));
 }
 
-static void test_score_groups_come_before_colours(void)
+static void test_no_third_seat_in_a_row_before_score_groups(void)
 {
     struct event ev;
     struct comp_game out[4];
     event_init(&ev, 8);
-    /* 0 and 1 lead on 2 points, both after seat 0 twice: parting them
-       would float two, so they meet and one takes seat 0 a third time */
+    /* 0 and 1 lead on 2 points, both after seat 0 twice: meeting, one
+       would take seat 0 a third time, so both float down instead */
     played(&ev, 0, 0, 4, 1);
     played(&ev, 1, 0, 5, 1);
     played(&ev, 0, 1, 6, 1);
@@ -248,8 +248,92 @@ static void test_score_groups_come_before_colours(void)
         ev.active[i] = false;
 
     CHECK_EQ_INT(pair(&ev, 2, out), 2);
+    CHECK(game_is(&out[0], 0, 2));
+    CHECK(game_is(&out[1], 1, 3));
+    CHECK_EQ_INT(out[0].entrant[1], 0);
+    CHECK_EQ_INT(out[1].entrant[1], 1);
+}
+
+static void test_no_difference_past_two_before_score_groups(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 12);
+    /* 0 and 1 lead on 4 points after seats 0, 0, 1, 0: a difference of
+       +2, not two running. Meeting, one would reach +3; 2 and 3, on 2
+       points after seats 0, 1, 0, 1, take them instead. */
+    const int seat0[4] = {1, 1, 0, 1}, seat2[4] = {1, 0, 1, 0};
+    for (int r = 0; r < 4; r++) {
+        for (int i = 0; i < 2; i++) {
+            int dummy = 4 + (i * 4 + r) % 8;
+            if (seat0[r])
+                played(&ev, r, i, dummy, 1);
+            else
+                played(&ev, r, dummy, i, -1);
+        }
+        for (int i = 2; i < 4; i++) {
+            int dummy = 4 + (i * 4 + r) % 8;
+            if (seat2[r])
+                played(&ev, r, i, dummy, 0);
+            else
+                played(&ev, r, dummy, i, 0);
+        }
+    }
+    for (int i = 4; i < 12; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 4, out), 2);
+    CHECK(game_is(&out[0], 0, 2));
+    CHECK(game_is(&out[1], 1, 3));
+    CHECK_EQ_INT(out[0].entrant[1], 0);
+    CHECK_EQ_INT(out[1].entrant[1], 1);
+}
+
+static void test_bye_moves_up_to_keep_the_colour_limits(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 9);
+    /* all on 1 point; 0 and 1 took seat 0 twice, 2 seats 0 and 1. With
+       the bye to 2, 0 and 1 would meet and one take seat 0 a third time:
+       the bye moves up to 1, and 0 meets 2. */
+    played(&ev, 0, 0, 3, 0);
+    played(&ev, 1, 0, 4, 0);
+    played(&ev, 0, 1, 5, 0);
+    played(&ev, 1, 1, 6, 0);
+    played(&ev, 0, 2, 7, 0);
+    played(&ev, 1, 8, 2, 0);
+    for (int i = 3; i < 9; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 2, out), 2);
+    CHECK(game_is(&out[0], 0, 2));
+    CHECK_EQ_INT(out[0].entrant[1], 0);
+    CHECK_EQ_INT(out[1].seats, 1);
+    CHECK_EQ_INT(out[1].entrant[0], 1);
+}
+
+static void test_limits_give_way_only_to_rematches(void)
+{
+    struct event ev;
+    struct comp_game out[4];
+    event_init(&ev, 8);
+    /* all on 1 point; 0 and 1 took seat 0 twice, and 2 has met both:
+       0-1 is the only pairing left, so one of them takes seat 0 a third
+       time, and 2 still gets the seat 0 it needs */
+    played(&ev, 0, 0, 4, 0);
+    played(&ev, 1, 0, 2, 0);
+    played(&ev, 0, 1, 2, 0);
+    played(&ev, 1, 1, 5, 0);
+    played(&ev, 0, 3, 6, 0);
+    played(&ev, 1, 7, 3, 0);
+    for (int i = 4; i < 8; i++)
+        ev.active[i] = false;
+
+    CHECK_EQ_INT(pair(&ev, 2, out), 2);
     CHECK(game_is(&out[0], 0, 1));
     CHECK(game_is(&out[1], 2, 3));
+    CHECK_EQ_INT(out[1].entrant[0], 2);
 }
 
 static void test_withdrawn_entrants_are_not_paired(void)
@@ -363,7 +447,10 @@ int main(void)
     RUN(test_never_three_in_a_row_when_avoidable);
     RUN(test_same_seat_needs_part_within_a_score_group);
     RUN(test_unavoidable_clashes_kept_to_the_fewest);
-    RUN(test_score_groups_come_before_colours);
+    RUN(test_no_third_seat_in_a_row_before_score_groups);
+    RUN(test_no_difference_past_two_before_score_groups);
+    RUN(test_bye_moves_up_to_keep_the_colour_limits);
+    RUN(test_limits_give_way_only_to_rematches);
     RUN(test_withdrawn_entrants_are_not_paired);
     RUN(test_forfeit_is_a_meeting_not_a_bye);
     RUN(test_no_pairing_after_a_full_round_robin);
