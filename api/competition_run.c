@@ -278,6 +278,27 @@ static void int_list(char *out, size_t n, const int *v, int k)
         snprintf(out + len, n - len, "}");
 }
 
+/*
+ * The options of a game of the competition: its own, and where the
+ * ruleset lets a two-player game name its first player (the option
+ * first_player), seat 0, so the pairing's seat balance is a balance of
+ * who moves first. New reference.
+ */
+static json_t *game_options(const struct comp_event *ev, int seats)
+{
+    const struct rules_engine *e =
+        rules_engine_find(json_string_value(json_object_get(ev->row, "ruleset")));
+    const json_t *given = json_object_get(ev->row, "options");
+    json_t *o = json_is_object(given) ? json_deep_copy(given) : json_object();
+    json_t *d = e && seats == 2 ? e->describe() : NULL;
+    const json_t *props = json_object_get(json_object_get(d, "options"), "properties");
+
+    if (json_object_get(props, "first_player") && !json_object_get(o, "first_player_chooser"))
+        json_object_set_new(o, "first_player", json_integer(0));
+    json_decref(d);
+    return o;
+}
+
 /* Creates and starts the Turnpost game of cg; *id receives its id. */
 static enum storage_status start_game(struct db *db, const struct comp_event *ev,
                                       const struct comp_game *cg, char id[37])
@@ -287,7 +308,7 @@ static enum storage_status start_game(struct db *db, const struct comp_event *ev
     char commitment[65], *options_text, *rows_text, *clock_text = NULL;
     struct storage_game g = {0};
     struct rules_error err = {0};
-    json_t *rows = json_array();
+    json_t *rows = json_array(), *options = game_options(ev, cg->seats);
     enum storage_status st;
 
     for (int s = 0; s < cg->seats; s++)
@@ -298,7 +319,8 @@ static enum storage_status start_game(struct db *db, const struct comp_event *ev
     uuid_new(id);
     randombytes_buf(seed, sizeof seed);
     rng_commitment(commitment, seed, id);
-    options_text = json_dumps(json_object_get(row, "options"), JSON_COMPACT);
+    options_text = json_dumps(options, JSON_COMPACT);
+    json_decref(options);
     rows_text = json_dumps(rows, JSON_COMPACT);
     if (json_is_object(clock))
         clock_text = json_dumps(clock, JSON_COMPACT);

@@ -16,7 +16,7 @@ static int setup(const json_t *options, int seats, struct rng *rng,
 {
     const struct if_catalog *cat = ironfuture_catalog_get();
     struct if_game g;
-    int rounds = 3, chooser = -1;
+    int rounds = 3, chooser = -1, first = -1;
     const char *key;
     json_t *v, *ev;
 
@@ -38,6 +38,14 @@ static int setup(const json_t *options, int seats, struct rng *rng,
             chooser = (int)json_integer_value(v);
             continue;
         }
+        if (strcmp(key, "first_player") == 0) {
+            if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+                json_integer_value(v) >= IF_SEATS)
+                return rules_fail(err, "bad_option", IF_RULE_SETUP,
+                                  "first_player is seat 0 or 1.");
+            first = (int)json_integer_value(v);
+            continue;
+        }
         if (strcmp(key, "rounds_to_win") != 0)
             return rules_fail(err, "bad_option", IF_RULE_SETUP,
                               "Iron Future has no option \"%.40s\".", key);
@@ -47,10 +55,13 @@ static int setup(const json_t *options, int seats, struct rng *rng,
                               "rounds_to_win must be an integer from 1 to 5.");
         rounds = (int)json_integer_value(v);
     }
+    if (first >= 0 && chooser >= 0)
+        return rules_fail(err, "bad_option", IF_RULE_SETUP,
+                          "first_player and first_player_chooser do not go together.");
     ev = json_array();
     if (!ev)
         return rules_fail(err, "out_of_memory", IF_RULE_SETUP, "Out of memory.");
-    ironfuture_game_setup(&g, cat, rounds, chooser, rng, ev);
+    ironfuture_game_setup(&g, cat, rounds, chooser, first, rng, ev);
     *state = ironfuture_game_dump(&g);
     *events = ev;
     return 0;
@@ -125,6 +136,8 @@ static json_t *rematch_options(const json_t *options, const json_t *state)
     if (ironfuture_game_load(&g, state, NULL) || g.phase != IF_OVER)
         return NULL;
     o = json_is_object(options) ? json_deep_copy(options) : json_object();
+    /* the loser's choice replaces a pairing's first player */
+    json_object_del(o, "first_player");
     json_object_set_new(o, "first_player_chooser", json_integer(1 - g.winner));
     return o;
 }

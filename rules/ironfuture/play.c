@@ -730,7 +730,7 @@ static void begin_conquest(struct if_game *g, struct rng *rng, json_t *events)
 }
 
 void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
-                           int rounds_to_win, int chooser, struct rng *rng,
+                           int rounds_to_win, int chooser, int first, struct rng *rng,
                            json_t *events)
 {
     int n, a, b, tries = 0, per_seat = 0;
@@ -772,6 +772,14 @@ void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
         g->turn = chooser;
         emit(events, json_pack("{s:s, s:i}", "type", "choose_first", "seat",
                                chooser));
+        return;
+    }
+    if (first >= 0) {
+        /* The pairing decided, as colours in chess (IF-R-17). */
+        g->first = first;
+        emit(events, json_pack("{s:s, s:i, s:s}", "type", "first_player", "seat", first,
+                               "by", "pairing"));
+        begin_conquest(g, rng, events);
         return;
     }
     /* Roll off, rerolling ties (IF-AMB-12). */

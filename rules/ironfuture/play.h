@@ -35,10 +35,12 @@
  * deck shuffled, the roll-off, five cards each and three locations. With
  * chooser 0 or 1 (a rematch, RULINGS IF-R-13) there is no roll-off: the
  * game waits in the choose_first phase for chooser's choose_first move,
- * which deals the hands and the locations; -1 rolls off.
+ * which deals the hands and the locations; -1 rolls off. first 0 or 1
+ * (a tournament's pairing, RULINGS IF-R-17) gives that seat the
+ * first-player token without a roll-off; -1 for none.
  */
 void ironfuture_game_setup(struct if_game *g, const struct if_catalog *cat,
-                           int rounds_to_win, int chooser, struct rng *rng,
+                           int rounds_to_win, int chooser, int first, struct rng *rng,
                            json_t *events);
 
 /*

@@ -419,7 +419,8 @@ json_t *ironfuture_describe_build(void)
                   "Iron Future", "min_seats", 2, "max_seats", 2,
                   "data_version", cat->version);
     json_object_set_new(o, "options", json_pack(
-        "{s:s, s:b, s:{s:{s:s, s:i, s:i, s:i, s:s}, s:{s:s, s:i, s:i, s:s}}}",
+        "{s:s, s:b, s:{s:{s:s, s:i, s:i, s:i, s:s}, s:{s:s, s:i, s:i, s:s}, "
+        "s:{s:s, s:i, s:i, s:s}}}",
         "type", "object", "additionalProperties", 0, "properties",
         "rounds_to_win", "type", "integer", "minimum", 1, "maximum", 5,
         "default", 3, "description",
@@ -429,7 +430,10 @@ json_t *ironfuture_describe_build(void)
         "description",
         "A rematch: this seat, the one that did not win the last game, "
         "chooses the first player with a choose_first move instead of the "
-        "roll-off. POST /v1/games/{id}/rematch sets it."));
+        "roll-off. POST /v1/games/{id}/rematch sets it.",
+        "first_player", "type", "integer", "minimum", 0, "maximum", 1, "description",
+        "This seat holds the first-player token from the start, without the "
+        "roll-off: a tournament's pairing sets it, as colours in chess."));
     json_object_set_new(o, "move_types", types);
     json_object_set_new(o, "catalog", json_pack("{s:o, s:o}", "units",
                         units ? units : json_array(), "locations",

@@ -170,6 +170,10 @@ describe('tournaments', () => {
         const v = (await ctx.api.get(`/v1/games/${x.game_id}`, { token: byId[x.players[0].account_id].token, expect: 200 })).body;
         assert.deepEqual(v.seats.map((s) => s.account_id), x.players.map((p) => p.account_id), 'the game seats the pairing');
         assert.equal(v.rated, true, 'a rated tournament\'s games are rated');
+        if (v.move_count === 1) {
+          assert.equal(v.state.first_player, 0, 'seat 0 of the pairing holds the first-player token');
+          assert.deepEqual(v.must_act, [0], 'and moves first');
+        }
       }
       await playRound(id, byId, rand, { resignAfter: round === 2 ? 4 : Infinity });
     }

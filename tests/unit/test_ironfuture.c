@@ -1929,6 +1929,52 @@ static void test_the_chooser_option_is_checked_and_a_chooser_may_resign(void)
     json_decref(st);
 }
 
+/* IF-R-17: a tournament's pairing names the first player; no roll-off. */
+static void test_a_pairing_names_the_first_player_without_a_roll_off(void)
+{
+    static const char *const bad[] = {
+        "{\"first_player\": 2}", "{\"first_player\": \"0\"}",
+        "{\"first_player\": 0, \"first_player_chooser\": 1}",
+    };
+
+    for (int first = 0; first < 2; first++) {
+        char opt[64];
+        json_t *st, *ev = NULL, *e;
+        struct rules_status s;
+        size_t i;
+        int rolled = 0, named = 0;
+
+        snprintf(opt, sizeof opt, "{\"first_player\": %d}", first);
+        st = deal(40 + first, opt, &ev);
+        json_array_foreach(ev, i, e) {
+            rolled += strcmp(json_string_value(json_object_get(e, "type")), "roll_off") == 0;
+            if (strcmp(json_string_value(json_object_get(e, "type")), "first_player") == 0) {
+                named++;
+                CHECK_EQ_INT(num(e, "seat"), first);
+                CHECK_EQ_STR(json_string_value(json_object_get(e, "by")), "pairing");
+            }
+        }
+        CHECK_EQ_INT(rolled, 0);
+        CHECK_EQ_INT(named, 1);
+        CHECK_EQ_INT(num(st, "first"), first);
+        CHECK_EQ_STR(json_string_value(json_object_get(st, "phase")), "conquest");
+        CHECK_EQ_INT(eng->status(st, &s), 0);
+        CHECK_EQ_INT(s.must_act, 1u << first);
+        CHECK_EQ_INT(json_array_size(zone(st, 0, "hand")), 5);
+        CHECK_EQ_INT(json_array_size(zone(st, 1, "hand")), 5);
+        json_decref(ev);
+        json_decref(st);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *opt = json_loads(bad[i], 0, NULL), *ev = NULL, *st = NULL;
+
+        CHECK_EQ_INT(eng->setup(opt, 2, &stream, &st, &ev, &last_err), -1);
+        CHECK_EQ_STR(last_err.code, "bad_option");
+        CHECK(st == NULL);
+        json_decref(opt);
+    }
+}
+
 /* ===== The move format, state, views and description ==================== */
 
 static void test_moves_are_strict_json_objects(void)
@@ -3931,6 +3977,7 @@ int main(void)
     RUN(test_a_resigner_chooses_the_first_player_of_the_rematch);
     RUN(test_the_chooser_names_the_first_player_who_then_acts_first);
     RUN(test_the_chooser_option_is_checked_and_a_chooser_may_resign);
+    RUN(test_a_pairing_names_the_first_player_without_a_roll_off);
     RUN(test_moves_are_strict_json_objects);
     RUN(test_the_state_round_trips_and_damaged_states_are_refused);
     RUN(test_views_show_your_hand_and_hide_other_hands_and_deck_order);
