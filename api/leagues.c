@@ -611,31 +611,46 @@ static void add_days(const char *t, int days, char out[24])
     strftime(out, 24, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Every round of a round-robin division, played or not, with its date. */
+/* The names of game g's players. New reference. */
+static json_t *player_names(const struct comp_event *ev, const struct comp_game *g)
+{
+    json_t *names = json_array();
+
+    for (int s = 0; s < g->seats; s++)
+        json_array_append(names, json_object_get(json_array_get(ev->entrants,
+                                                                (size_t)g->entrant[s]),
+                                                 "name"));
+    return names;
+}
+
+/*
+ * Every round of a division with its due date: a round robin's pairings
+ * from its schedule, played or not; tables are seated by score, so their
+ * round's games are known once it is paired.
+ */
 static json_t *fixtures(const struct comp_event *ev, int days)
 {
     int twice = ev->format == FORMAT_DOUBLE_ROUND_ROBIN;
+    int scheduled = twice || ev->format == FORMAT_ROUND_ROBIN;
     struct comp_game *g = calloc((size_t)ev->n + 1, sizeof *g);
     const char *start = json_string_value(json_object_get(ev->row, "started_at"));
     json_t *out = json_array();
 
-    if (!g || (ev->format != FORMAT_ROUND_ROBIN && !twice)) {
-        free(g);
-        return out;
-    }
-    for (int r = 0; r < ev->rounds; r++) {
-        int k = round_robin_round(ev->n, twice, r, g);
+    for (int r = 0; g && r < ev->rounds; r++) {
         json_t *list = json_array();
         char due[24];
 
-        for (int i = 0; i < k; i++) {
-            json_t *names = json_array();
+        if (scheduled) {
+            int k = round_robin_round(ev->n, twice, r, g);
 
-            for (int s = 0; s < g[i].seats; s++)
-                json_array_append(names, json_object_get(json_array_get(ev->entrants,
-                                                                        (size_t)g[i].entrant[s]),
-                                                         "name"));
-            json_array_append_new(list, json_pack("{s:o}", "players", names));
+            for (int i = 0; i < k; i++)
+                json_array_append_new(list, json_pack("{s:o}", "players",
+                                                      player_names(ev, &g[i])));
+        } else {
+            for (int i = 0; i < ev->ngames; i++)
+                if (ev->games[i].round == r)
+                    json_array_append_new(list, json_pack("{s:o}", "players",
+                                                          player_names(ev, &ev->games[i])));
         }
         add_days(start, (r + 1) * days, due);
         json_array_append_new(out, json_pack("{s:i, s:s?, s:b, s:o}", "round", r, "due",

@@ -357,6 +357,11 @@ describe('tournaments', () => {
     }
     const season = (await ctx.api.get(`/v1/leagues/${l.id}/seasons/1`, { expect: 200 })).body;
     assert.ok(season.divisions.every((d) => d.status === 'finished'), 'every division finished');
+    for (const d of season.divisions) {
+      assert.deepEqual(d.fixtures.map((f) => f.round), [0, 1], 'the fixture list has both rounds');
+      assert.ok(d.fixtures.every((f) => f.paired && f.games.length === 1 && f.due), 'each round: one table, due on its date');
+      assert.equal(Date.parse(d.fixtures[1].due) - Date.parse(d.fixtures[0].due), 3 * 86400000, 'rounds three days apart');
+    }
     const [top, low] = season.divisions.map((d) => d.standings.map((s) => s.account_id));
     assert.equal(top.length + low.length, 7);
     // each table's finishing order is rated pairwise
