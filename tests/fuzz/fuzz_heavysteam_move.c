@@ -208,7 +208,10 @@ static int entry_is(const json_t *e, const json_t *move)
         if (!strcmp(k, "form"))
             continue;
         if (!shape) {
-            if (!v || !json_equal(h, (json_t *)v))
+            /* a field left out reads as its default, false or 0 (an
+               evade's board): the move a listed entry with it says */
+            if (v ? !json_equal(h, (json_t *)v)
+                  : !json_is_false(h) && !(json_is_integer(h) && json_integer_value(h) == 0))
                 return 0;
         } else if (!strcmp(k, "white") || !strcmp(k, "red")) {
             if (!flow_map_fits(h, v, &placed))
