@@ -170,13 +170,12 @@ void handle_league_get(struct request *r, struct worker *w)
 
 void handle_league_list(struct request *r, struct worker *w)
 {
-    json_t *rows = NULL, *items, *x, *body;
+    struct storage_page page = {0};
     enum storage_status st;
     struct paging pg;
     struct caller c;
     char us[24], id[37];
-    const char *last = NULL;
-    size_t i;
+    json_t *body;
 
     if (request_params_or_reply(r, (const char *const[]){"limit", "cursor", NULL}) ||
         paging_or_reply(r, &w->app->keys, NULL, &pg))
@@ -188,22 +187,13 @@ void handle_league_list(struct request *r, struct worker *w)
         return;
     }
     if ((st = storage_league_list(w->db, pg.key ? us : NULL, pg.key ? id : NULL,
-                                  (int)pg.limit + 1, &rows)) != STORAGE_OK) {
+                                  (int)pg.limit, &page)) != STORAGE_OK) {
         reply_storage(r, st, "league");
         return;
     }
-    items = json_array();
-    json_array_foreach(rows, i, x) {
-        if (i == (size_t)pg.limit)
-            break;
-        json_array_append(items, json_object_get(x, "item"));
-        last = str(x, "key");
-    }
-    body = json_pack("{s:o}", "leagues", items);
-    paging_finish(r, &w->app->keys, &pg, json_array_size(rows) > (size_t)pg.limit ? last : NULL,
-                  body);
+    body = json_pack("{s:o}", "leagues", page.items);
+    paging_finish(r, &w->app->keys, &pg, page.more ? page.last : NULL, body);
     reply_json(r, 200, body);
-    json_decref(rows);
 }
 
 /* Begins a transaction with the league locked; the caller's account. */

@@ -277,12 +277,12 @@ void handle_tournament_get(struct request *r, struct worker *w)
 void handle_tournament_list(struct request *r, struct worker *w)
 {
     const char *status = request_query(r, "status");
-    json_t *rows = NULL, *items, *x;
+    struct storage_page page = {0};
+    json_t *items, *x, *body;
     enum storage_status st;
     struct paging pg;
     struct caller c;
     char us[24], id[37];
-    const char *last = NULL;
     size_t i;
 
     if (request_params_or_reply(r, (const char *const[]){"status", "limit", "cursor", NULL}) ||
@@ -301,26 +301,18 @@ void handle_tournament_list(struct request *r, struct worker *w)
         return;
     }
     st = storage_comp_list(w->db, status, pg.key ? us : NULL, pg.key ? id : NULL,
-                           (int)pg.limit + 1, &rows);
+                           (int)pg.limit, &page);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "tournament");
         return;
     }
     items = json_array();
-    json_array_foreach(rows, i, x) {
-        if (i == (size_t)pg.limit)
-            break;
-        json_array_append_new(items, shown(json_object_get(x, "item")));
-        last = json_string_value(json_object_get(x, "key"));
-    }
-    {
-        json_t *body = json_pack("{s:o}", "tournaments", items);
-
-        paging_finish(r, &w->app->keys, &pg,
-                      json_array_size(rows) > (size_t)pg.limit ? last : NULL, body);
-        reply_json(r, 200, body);
-    }
-    json_decref(rows);
+    json_array_foreach(page.items, i, x)
+        json_array_append_new(items, shown(x));
+    json_decref(page.items);
+    body = json_pack("{s:o}", "tournaments", items);
+    paging_finish(r, &w->app->keys, &pg, page.more ? page.last : NULL, body);
+    reply_json(r, 200, body);
 }
 
 /* The entrant of account among ev's entrants: its index, or -1. */

@@ -35,14 +35,14 @@ enum storage_status storage_comp_lock(struct db *db, const char *id, json_t **ou
 
 enum storage_status storage_comp_list(struct db *db, const char *status,
                                       const char *after_us, const char *after_id,
-                                      int limit, json_t **rows)
+                                      int limit, struct storage_page *page)
 {
     char l[16];
     const char *p[] = {after_us, after_id, l, status};
     PGresult *res;
 
-    snprintf(l, sizeof l, "%d", limit);
-    return db_json_rows(STORAGE_EXEC(db, comp_list, 4, p, &res), &res, rows);
+    snprintf(l, sizeof l, "%d", limit + 1);
+    return storage_page_take(STORAGE_EXEC(db, comp_list, 4, p, &res), &res, limit, page);
 }
 
 enum storage_status storage_comp_set_stage(struct db *db, const char *id,

@@ -19,10 +19,10 @@ enum storage_status storage_comp_get(struct db *db, const char *id, json_t **out
 /* In an open transaction: the row, locked until the end of it. */
 enum storage_status storage_comp_lock(struct db *db, const char *id, json_t **out);
 /* Tournaments newest first after sort key (after_us, after_id), status
- * NULL for all; items are {key, item}. */
+ * NULL for all, limit at most. */
 enum storage_status storage_comp_list(struct db *db, const char *status,
                                       const char *after_us, const char *after_id,
-                                      int limit, json_t **rows);
+                                      int limit, struct storage_page *page);
 /* A new stage: status and round; bumps the version. */
 enum storage_status storage_comp_set_stage(struct db *db, const char *id,
                                            const char *status, int round);

@@ -34,14 +34,15 @@ enum storage_status storage_league_lock(struct db *db, const char *id, json_t **
 }
 
 enum storage_status storage_league_list(struct db *db, const char *after_us,
-                                        const char *after_id, int limit, json_t **rows)
+                                        const char *after_id, int limit,
+                                        struct storage_page *page)
 {
     char l[16];
     const char *p[] = {after_us, after_id, l};
     PGresult *res;
 
-    snprintf(l, sizeof l, "%d", limit);
-    return db_json_rows(STORAGE_EXEC(db, league_list, 3, p, &res), &res, rows);
+    snprintf(l, sizeof l, "%d", limit + 1);
+    return storage_page_take(STORAGE_EXEC(db, league_list, 3, p, &res), &res, limit, page);
 }
 
 enum storage_status storage_league_set_season(struct db *db, const char *id, int season)

@@ -9,14 +9,16 @@
 #include <jansson.h>
 
 #include "db.h"
+#include "page.h"
 
 enum storage_status storage_league_insert(struct db *db, const json_t *columns);
 enum storage_status storage_league_get(struct db *db, const char *id, json_t **out);
 /* In an open transaction: the row, locked until the end of it. */
 enum storage_status storage_league_lock(struct db *db, const char *id, json_t **out);
-/* Newest first after sort key (after_us, after_id); items {key, item}. */
+/* Newest first after sort key (after_us, after_id), limit at most. */
 enum storage_status storage_league_list(struct db *db, const char *after_us,
-                                        const char *after_id, int limit, json_t **rows);
+                                        const char *after_id, int limit,
+                                        struct storage_page *page);
 enum storage_status storage_league_set_season(struct db *db, const char *id, int season);
 /* [{division, tournament_id, status}] of a season, the top division first. */
 enum storage_status storage_league_divisions(struct db *db, const char *id, int season,

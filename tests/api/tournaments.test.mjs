@@ -305,6 +305,14 @@ describe('tournaments', () => {
     await refusedChangesNothing(t.tournament.id, 'a start with one entrant', () => ctx.api.post(
       `/v1/tournaments/${t.tournament.id}/start`, { token: org.token, body: {}, expect: 409, code: 'conflict' }));
     await ctx.api.get('/v1/tournaments/00000000-0000-4000-8000-000000000000', { expect: 404, code: 'not_found' });
+    // the list comes a page at a time, newest first, and the next page follows on
+    await create(org, { name: 'Paged', ruleset: 'ironfuture', format: 'swiss' });
+    const first = (await ctx.api.get('/v1/tournaments?limit=1', { expect: 200 })).body;
+    assert.equal(first.tournaments.length, 1);
+    assert.equal(first.tournaments[0].name, 'Paged');
+    assert.ok(first.next, 'a next page');
+    const second = (await ctx.api.get(first.next, { expect: 200 })).body;
+    assert.equal(second.tournaments[0].id, t.tournament.id, 'the next page goes on where the first stopped');
   });
 
   test('the last two games of a round ending at once on two replicas advance it once', async () => {
@@ -342,6 +350,9 @@ describe('tournaments', () => {
       token: org.token, expect: 201,
       body: { name: 'Iron Horse League', ruleset: 'steam', seats: 4, division_size: 4, games: 2, promote: 1, relegate: 1, round_days: 3, rated: true },
     })).body.league;
+    const listed = (await ctx.api.get('/v1/leagues?limit=1', { expect: 200 })).body;
+    assert.deepEqual(listed.leagues.map((x) => x.id), [l.id], 'the newest league comes first');
+    assert.ok(listed.next === null || typeof listed.next === 'string');
     for (const p of players) await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: p.token, body: {}, expect: 201 });
     await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: players[0].token, body: {}, expect: 409, code: 'conflict' });
     const before = (await ctx.api.get(`/v1/leagues/${l.id}`, { expect: 200 })).text;
