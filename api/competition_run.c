@@ -584,37 +584,26 @@ enum storage_status comp_start(struct db *db, struct comp_event *ev, char *why, 
     return pair_from(db, ev, 0, why, whylen);
 }
 
-static struct comp_game *find_game(struct comp_event *ev, int round, int board)
+struct comp_game *comp_find_game(struct comp_event *ev, int round, int board)
 {
     int b = 0;
 
+    /* boards are numbered from 0 within their round, in storage order */
     for (int i = 0; i < ev->ngames; i++)
         if (ev->games[i].round == round && b++ == board)
             return &ev->games[i];
     return NULL;
 }
 
-static const json_t *find_row(const struct comp_event *ev, int round, int board)
-{
-    const json_t *x;
-    size_t i;
-
-    json_array_foreach(ev->game_rows, i, x)
-        if (get_int(x, "round") == round && get_int(x, "board") == board)
-            return x;
-    return NULL;
-}
-
 enum storage_status comp_record(struct db *db, struct comp_event *ev, int round, int board,
                                 enum comp_how how, const int *places, const char *by)
 {
-    struct comp_game *g = find_game(ev, round, board);
+    struct comp_game *g = comp_find_game(ev, round, board);
     char pl[96];
     enum storage_status st;
     char why[200];
 
-    /* boards are numbered from 0 within their round in storage order */
-    if (!g || !find_row(ev, round, board))
+    if (!g)
         return STORAGE_NOT_FOUND;
     if (g->done)
         return STORAGE_CONFLICT;

@@ -79,6 +79,9 @@ json_t *comp_points_json(const struct comp_points *p, int seats);
 enum storage_status comp_start(struct db *db, struct comp_event *ev, char *why,
                                size_t whylen);
 
+/* Game (round, board) of the loaded competition, or NULL. */
+struct comp_game *comp_find_game(struct comp_event *ev, int round, int board);
+
 /*
  * Records the result of game (round, board) of the loaded, locked
  * competition: how and places by seat (NULL for a bye), recorded by

@@ -714,10 +714,7 @@ void handle_tournament_result(struct request *r, struct worker *w)
         db_rollback(w->db);
         goto out;
     }
-    for (int i = 0, b = 0; i < ev.ngames; i++)
-        if (ev.games[i].round == round && b++ == board)
-            g = &ev.games[i];
-    if (!g) {
+    if (!(g = comp_find_game(&ev, (int)round, (int)board))) {
         fail(r, w, PROBLEM_not_found, "This tournament has no such game.");
         goto out;
     }

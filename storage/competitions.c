@@ -181,10 +181,17 @@ enum storage_status storage_comp_round_started(struct db *db, const char *comp, 
 {
     char r[16];
     const char *p[] = {comp, r};
+    enum storage_status st;
     PGresult *res;
 
     snprintf(r, sizeof r, "%d", round);
-    return db_one_int(STORAGE_EXEC(db, comp_round_games_unplayed, 2, p, &res), &res, count);
+    *count = 0;
+    if ((st = STORAGE_EXEC(db, comp_round_started, 2, p, &res)) != STORAGE_OK)
+        return st;
+    for (int i = 0; i < PQntuples(res); i++)
+        *count += strtoll(PQgetvalue(res, i, 0), NULL, 10) > 1;
+    PQclear(res);
+    return STORAGE_OK;
 }
 
 enum storage_status storage_comp_round_delete(struct db *db, const char *comp, int round)

@@ -67,7 +67,8 @@ enum storage_status storage_comp_game_link(struct db *db, const char *comp, int 
 enum storage_status storage_comp_game_record(struct db *db, const char *comp, int round,
                                              int board, const char *how,
                                              const char *places, const char *by);
-/* How many games of the round have had a move. */
+/* In an open transaction: how many games of the round have had a move;
+ * locks each of them until the end of it. */
 enum storage_status storage_comp_round_started(struct db *db, const char *comp, int round,
                                                int64_t *count);
 /* Entrants who withdrew during round (out from round + 1) are out of it. */
