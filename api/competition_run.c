@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "common.h"
 #include "competition/bracket.h"
 #include "competition/round_robin.h"
@@ -17,7 +15,6 @@
 #include "leagues.h"
 #include "play.h"
 #include "ratings.h"
-#include "rng.h"
 #include "text_buf.h"
 
 static const char *const format_names[FORMAT_COUNT] = {
@@ -284,28 +281,32 @@ static void int_list(char *out, size_t n, const int *v, int k)
  * first_player), seat 0, so the pairing's seat balance is a balance of
  * who moves first. New reference.
  */
-static json_t *game_options(const struct comp_event *ev, int seats)
+static json_t *game_options(struct comp_event *ev, int seats)
 {
-    const struct rules_engine *e =
-        rules_engine_find(json_string_value(json_object_get(ev->row, "ruleset")));
     const json_t *given = json_object_get(ev->row, "options");
     json_t *o = json_is_object(given) ? json_deep_copy(given) : json_object();
-    json_t *d = e && seats == 2 ? e->describe() : NULL;
-    const json_t *props = json_object_get(json_object_get(d, "options"), "properties");
 
-    if (json_object_get(props, "first_player") && !json_object_get(o, "first_player_chooser"))
+    if (!ev->names_first) {
+        /* looked up once: a description is the engine's whole data */
+        const struct rules_engine *e =
+            rules_engine_find(json_string_value(json_object_get(ev->row, "ruleset")));
+        json_t *d = e ? e->describe() : NULL;
+        const json_t *props = json_object_get(json_object_get(d, "options"), "properties");
+
+        ev->names_first = json_object_get(props, "first_player") ? 1 : -1;
+        json_decref(d);
+    }
+    if (seats == 2 && ev->names_first > 0 && !json_object_get(o, "first_player_chooser"))
         json_object_set_new(o, "first_player", json_integer(0));
-    json_decref(d);
     return o;
 }
 
 /* Creates and starts the Turnpost game of cg; *id receives its id. */
-static enum storage_status start_game(struct db *db, const struct comp_event *ev,
+static enum storage_status start_game(struct db *db, struct comp_event *ev,
                                       const struct comp_game *cg, char id[37])
 {
     const json_t *row = ev->row, *clock = json_object_get(row, "clock");
-    unsigned char seed[RNG_SEED_BYTES];
-    char commitment[65], *options_text, *rows_text, *clock_text = NULL;
+    char *options_text, *rows_text, *clock_text = NULL;
     struct storage_game g = {0};
     struct rules_error err = {0};
     json_t *rows = json_array(), *options = game_options(ev, cg->seats);
@@ -316,18 +317,15 @@ static enum storage_status start_game(struct db *db, const struct comp_event *ev
                                               "account", "account_id",
                                               entrant_account(ev, cg->entrant[s]),
                                               "filled", 1));
-    uuid_new(id);
-    randombytes_buf(seed, sizeof seed);
-    rng_commitment(commitment, seed, id);
     options_text = json_dumps(options, JSON_COMPACT);
     json_decref(options);
     rows_text = json_dumps(rows, JSON_COMPACT);
     if (json_is_object(clock))
         clock_text = json_dumps(clock, JSON_COMPACT);
-    st = storage_game_insert(db, id, json_string_value(json_object_get(row, "ruleset")),
-                             options_text, cg->seats, seed, commitment,
-                             json_string_value(json_object_get(row, "organiser")), rows_text,
-                             clock_text);
+    st = play_game_insert(db, id, json_string_value(json_object_get(row, "ruleset")),
+                          options_text, cg->seats,
+                          json_string_value(json_object_get(row, "organiser")), rows_text,
+                          clock_text);
     if (st == STORAGE_OK)
         st = storage_game_lock(db, id, NULL, &g);
     if (st == STORAGE_OK)

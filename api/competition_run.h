@@ -52,6 +52,8 @@ struct comp_event {
     int ngames, cap;
     struct comp_points points;
     int tiebreak[8], ntiebreaks;
+    int names_first;          /* the ruleset's option first_player: 1 it has
+                                 it, -1 not, 0 not looked up yet */
 };
 
 /* How many rounds format takes for n entrants: round robins their

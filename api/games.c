@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "accounts.h"
 #include "chat.h"
 #include "clock.h"
@@ -111,8 +109,7 @@ void handle_game_create(struct request *r, struct worker *w)
     struct storage_game g = {0};
     struct rules_error err = {0};
     const struct rules_engine *e;
-    unsigned char seed[RNG_SEED_BYTES];
-    char id[37], commitment[65], *options_text = NULL, *rows_text = NULL;
+    char id[37], *options_text = NULL, *rows_text = NULL;
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
@@ -150,9 +147,6 @@ void handle_game_create(struct request *r, struct worker *w)
         goto out;
     clock_text = clock ? json_dumps(clock, JSON_COMPACT) : NULL;
     filled = seat_rows_filled(rows);
-    uuid_new(id);
-    randombytes_buf(seed, sizeof seed);
-    rng_commitment(commitment, seed, id);
     /* No options are stored as {}. */
     options_text = options ? json_dumps(options, JSON_COMPACT) : strdup("{}");
     rows_text = json_dumps(rows, JSON_COMPACT);
@@ -164,9 +158,8 @@ void handle_game_create(struct request *r, struct worker *w)
         db_rollback(w->db);
         goto out;
     }
-    if ((st = storage_game_insert(w->db, id, ruleset, options_text,
-                                  (int)json_array_size(rows), seed, commitment,
-                                  me.id, rows_text, clock_text)) != STORAGE_OK ||
+    if ((st = play_game_insert(w->db, id, ruleset, options_text, (int)json_array_size(rows),
+                               me.id, rows_text, clock_text)) != STORAGE_OK ||
         (rated && (st = storage_game_set_rated(w->db, id)) != STORAGE_OK) ||
         (st = storage_game_lock(w->db, id, me.id, &g)) != STORAGE_OK ||
         (filled && (st = play_start(w->db, &g, &err)) != STORAGE_OK)) {

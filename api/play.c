@@ -5,8 +5,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "chain.h"
 #include "clock.h"
+#include "common.h"
 
 const struct rules_engine *play_engine(const struct storage_game *g)
 {
@@ -355,4 +358,19 @@ int play_options_or_reply(struct request *r, const struct rules_engine *e,
     if (rc)
         reply_problem(r, PROBLEM_bad_request, "options: %s", err.message);
     return rc;
+}
+
+enum storage_status play_game_insert(struct db *db, char id[37], const char *ruleset,
+                                     const char *options_text, int seat_count,
+                                     const char *created_by, const char *seats_text,
+                                     const char *clock_text)
+{
+    unsigned char seed[RNG_SEED_BYTES];
+    char commitment[65];
+
+    uuid_new(id);
+    randombytes_buf(seed, sizeof seed);
+    rng_commitment(commitment, seed, id);
+    return storage_game_insert(db, id, ruleset, options_text, seat_count, seed, commitment,
+                               created_by, seats_text, clock_text);
 }

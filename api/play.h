@@ -46,6 +46,15 @@ json_t *play_move_for(const char *ruleset, int finished, const json_t *move, int
 void play_rng(const struct storage_game *g, struct rng *rng);
 
 /*
+ * A new game row (storage_game_insert) under a fresh id, written to id,
+ * with a fresh secret seed and its public commitment.
+ */
+enum storage_status play_game_insert(struct db *db, char id[37], const char *ruleset,
+                                     const char *options_text, int seat_count,
+                                     const char *created_by, const char *seats_text,
+                                     const char *clock_text);
+
+/*
  * Runs the engine's setup for g, whose seats are all filled, and writes
  * it as log entry 1 (status active). On success updates g (state,
  * version, status, rng_pos, must_act) and returns STORAGE_OK; a setup

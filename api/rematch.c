@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "common.h"
 #include "handlers.h"
 #include "idempotency.h"
@@ -97,8 +95,7 @@ static int create_or_reply(struct request *r, struct worker *w,
                            const char *entropy, struct storage_game *g)
 {
     const struct rules_engine *e = play_engine(old);
-    unsigned char seed[RNG_SEED_BYTES];
-    char id[37], commitment[65], *options_text = NULL, *rows_text = NULL, *clock_text = NULL;
+    char id[37], *options_text = NULL, *rows_text = NULL, *clock_text = NULL;
     struct rules_error err = {0};
     json_t *rows, *options;
     enum storage_status st;
@@ -114,15 +111,11 @@ static int create_or_reply(struct request *r, struct worker *w,
         goto out;
     }
     filled = seat_rows_filled(rows);
-    uuid_new(id);
-    randombytes_buf(seed, sizeof seed);
-    rng_commitment(commitment, seed, id);
     options_text = json_dumps(options, JSON_COMPACT);
     rows_text = json_dumps(rows, JSON_COMPACT);
     clock_text = old->clock ? json_dumps(old->clock, JSON_COMPACT) : NULL;
-    if ((st = storage_game_insert(w->db, id, old->ruleset, options_text,
-                                  old->seat_count, seed, commitment,
-                                  old->created_by, rows_text, clock_text)) != STORAGE_OK ||
+    if ((st = play_game_insert(w->db, id, old->ruleset, options_text, old->seat_count,
+                               old->created_by, rows_text, clock_text)) != STORAGE_OK ||
         (st = storage_game_link_rematch(w->db, old->id, id, &old->version)) != STORAGE_OK ||
         (old->rated && (st = storage_game_set_rated(w->db, id)) != STORAGE_OK) ||
         (st = storage_game_lock(w->db, id, c->claims.sub, g)) != STORAGE_OK ||
