@@ -669,15 +669,14 @@ void handle_tournament_crosstable(struct request *r, struct worker *w)
     comp_event_clear(&ev);
 }
 
-static int round_board_or_reply(struct request *r, const struct comp_event *ev, long *round,
-                                long *board)
+/* The round (and board) of the path; 404 when not numbers in range. */
+static int round_board_or_reply(struct request *r, long *round, long *board)
 {
     if (parse_int_in(r->params[1], 0, TOURNAMENT_MAX_ROUNDS, round) ||
         (board && parse_int_in(r->params[2], 0, TOURNAMENT_MAX_ENTRANTS, board))) {
         reply_problem(r, PROBLEM_not_found, "No such round or board.");
         return -1;
     }
-    (void)ev;
     return 0;
 }
 
@@ -710,7 +709,7 @@ void handle_tournament_result(struct request *r, struct worker *w)
              "The body is {\"places\": [place by seat, 1 first], \"how\": forfeit or played}.");
         goto out;
     }
-    if (round_board_or_reply(r, &ev, &round, &board)) {
+    if (round_board_or_reply(r, &round, &board)) {
         db_rollback(w->db);
         goto out;
     }
@@ -759,7 +758,7 @@ void handle_tournament_repair(struct request *r, struct worker *w)
 
     if (begin_or_reply(r, w, &c, &me, &body, (const char *const[]){NULL}, &ev))
         return;
-    if (organiser_or_reply(r, &ev, &c) || round_board_or_reply(r, &ev, &round, NULL)) {
+    if (organiser_or_reply(r, &ev, &c) || round_board_or_reply(r, &round, NULL)) {
         db_rollback(w->db);
         goto out;
     }
