@@ -43,4 +43,22 @@ int rules_data_str(char *error, const json_t *obj, const char *what,
 int rules_data_find(const void *items, int n, size_t size, size_t id_offset,
                     const char *id);
 
+/*
+ * The same lookup by binary search (data_index.c): a catalog builds an
+ * index of each of its lists once they are read, and reads it only after.
+ * Up to RULES_DATA_INDEX_MAX entries; a longer list is not indexed.
+ */
+#define RULES_DATA_INDEX_MAX 128
+struct rules_data_index {
+    int n;                              /* entries indexed, 0 before the build */
+    unsigned char order[RULES_DATA_INDEX_MAX]; /* entry indexes sorted by id */
+};
+
+void rules_data_index_build(struct rules_data_index *ix, const void *items, int n,
+                            size_t size, size_t id_offset);
+/* As rules_data_find (the lowest entry of id); linear while the index does
+ * not cover the n entries, as while the list is still being read. */
+int rules_data_lookup(const struct rules_data_index *ix, const void *items, int n,
+                      size_t size, size_t id_offset, const char *id);
+
 #endif

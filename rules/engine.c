@@ -36,14 +36,21 @@ const char *rules_unknown_key(const json_t *obj, const char *const *allowed)
 {
     const char *key;
     json_t *v;
+    int next = 0;
 
+    /* A state an engine wrote has its keys in the order of allowed, so
+     * the name after the last one found is tried first. */
     json_object_foreach((json_t *)obj, key, v) {
-        int ok = 0;
+        int ok = allowed[next] && strcmp(key, allowed[next]) == 0;
 
         for (int i = 0; allowed[i] && !ok; i++)
-            ok = strcmp(key, allowed[i]) == 0;
+            if (strcmp(key, allowed[i]) == 0) {
+                ok = 1;
+                next = i;
+            }
         if (!ok)
             return key;
+        next++;
     }
     return NULL;
 }

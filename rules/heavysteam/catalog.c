@@ -390,6 +390,19 @@ static int parse_file(struct hs_catalog *cat, const struct source *src,
     return rc;
 }
 
+/* Every state names catalog entries by id, many a load. */
+static void index_ids(struct hs_catalog *cat)
+{
+    rules_data_index_build(&cat->titan_ids, cat->titan, cat->ntitans, sizeof cat->titan[0],
+                           offsetof(struct hs_board, id));
+    rules_data_index_build(&cat->weapon_ids, cat->weapon, cat->nweapons,
+                           sizeof cat->weapon[0], offsetof(struct hs_weapon_card, id));
+    rules_data_index_build(&cat->battle_ids, cat->battle, cat->nbattle,
+                           sizeof cat->battle[0], offsetof(struct hs_battle_card, id));
+    rules_data_index_build(&cat->pilot_ids, cat->pilot, cat->npilots, sizeof cat->pilot[0],
+                           offsetof(struct hs_pilot, id));
+}
+
 int hs_catalog_read(struct hs_catalog *cat,
                     const char *(*read)(const char *path, void *ctx), void *ctx)
 {
@@ -409,32 +422,33 @@ int hs_catalog_read(struct hs_catalog *cat,
     json_decref(root);
     if (rc)
         return -1;
+    index_ids(cat);
     cat->ok = 1;
     return 0;
 }
 
 int hs_catalog_titan(const struct hs_catalog *cat, const char *id)
 {
-    return rules_data_find(cat->titan, cat->ntitans, sizeof cat->titan[0],
-                           offsetof(struct hs_board, id), id);
+    return rules_data_lookup(&cat->titan_ids, cat->titan, cat->ntitans, sizeof cat->titan[0],
+                             offsetof(struct hs_board, id), id);
 }
 
 int hs_catalog_weapon(const struct hs_catalog *cat, const char *id)
 {
-    return rules_data_find(cat->weapon, cat->nweapons, sizeof cat->weapon[0],
-                           offsetof(struct hs_weapon_card, id), id);
+    return rules_data_lookup(&cat->weapon_ids, cat->weapon, cat->nweapons, sizeof cat->weapon[0],
+                             offsetof(struct hs_weapon_card, id), id);
 }
 
 int hs_catalog_battle(const struct hs_catalog *cat, const char *id)
 {
-    return rules_data_find(cat->battle, cat->nbattle, sizeof cat->battle[0],
-                           offsetof(struct hs_battle_card, id), id);
+    return rules_data_lookup(&cat->battle_ids, cat->battle, cat->nbattle, sizeof cat->battle[0],
+                             offsetof(struct hs_battle_card, id), id);
 }
 
 int hs_catalog_pilot(const struct hs_catalog *cat, const char *id)
 {
-    return rules_data_find(cat->pilot, cat->npilots, sizeof cat->pilot[0],
-                           offsetof(struct hs_pilot, id), id);
+    return rules_data_lookup(&cat->pilot_ids, cat->pilot, cat->npilots, sizeof cat->pilot[0],
+                             offsetof(struct hs_pilot, id), id);
 }
 
 void hs_catalog_mounted(const struct hs_weapon_card *w, struct hs_mounted *m)

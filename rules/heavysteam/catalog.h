@@ -201,6 +201,8 @@ struct hs_catalog {
     struct hs_battle_card battle[HS_MAX_BATTLE];
     int npilots;
     struct hs_pilot pilot[HS_MAX_PILOTS];
+    /* each list's ids sorted, built once the whole catalog is read */
+    struct rules_data_index titan_ids, weapon_ids, battle_ids, pilot_ids;
 };
 
 /* Parsed from the embedded files on first use (thread safe); never NULL;
