@@ -44,14 +44,15 @@ int rules_data_find(const void *items, int n, size_t size, size_t id_offset,
                     const char *id);
 
 /*
- * The same lookup by binary search (data_index.c): a catalog builds an
+ * The same lookup through a hash table (data_index.c): a catalog builds an
  * index of each of its lists once they are read, and reads it only after.
  * Up to RULES_DATA_INDEX_MAX entries; a longer list is not indexed.
  */
 #define RULES_DATA_INDEX_MAX 128
+#define RULES_DATA_INDEX_SLOTS 256      /* twice the entries: short probes */
 struct rules_data_index {
     int n;                              /* entries indexed, 0 before the build */
-    unsigned char order[RULES_DATA_INDEX_MAX]; /* entry indexes sorted by id */
+    unsigned char slot[RULES_DATA_INDEX_SLOTS]; /* entry index + 1 by hash, 0 free */
 };
 
 void rules_data_index_build(struct rules_data_index *ix, const void *items, int n,

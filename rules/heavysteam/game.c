@@ -125,33 +125,43 @@ void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS])
 
 /* ---- battle cards ------------------------------------------------------------ */
 
-static void expand_cards(struct hs_game *g, const struct hs_catalog *cat)
+/* Cards placed in zones while a state is read: copies of one card go
+ * lowest first, so the next one is a counter. */
+struct placing {
+    int placed[HS_MAX_DECK];
+    int next[HS_MAX_BATTLE];     /* by catalog entry: its lowest copy not placed */
+};
+
+static void expand_cards(struct hs_game *g, const struct hs_catalog *cat,
+                         struct placing *pl)
 {
+    memset(pl->placed, 0, sizeof pl->placed);
     g->ncards = 0;
-    for (int b = 0; b < cat->nbattle; b++)
+    for (int b = 0; b < cat->nbattle; b++) {
+        pl->next[b] = g->ncards;
         for (int k = 0; k < cat->battle[b].copies && g->ncards < HS_MAX_DECK; k++)
             g->card[g->ncards++] = b;
+    }
 }
 
 /* The lowest copy of the card named v not yet placed, put in zone; -1
  * for an unknown id or no copy left. */
 static int place(struct hs_game *g, const json_t *v, enum hs_zone zone, int holder,
-                 int placed[])
+                 struct placing *pl)
 {
-    int b = hs_catalog_battle(hs_catalog_get(), json_string_value(v));
+    int b = hs_catalog_battle(hs_catalog_get(), json_string_value(v)), i;
 
-    for (int i = 0; b >= 0 && i < g->ncards; i++)
-        if (g->card[i] == b && !placed[i]) {
-            placed[i] = 1;
-            g->zone[i] = zone;
-            g->holder[i] = holder;
-            return i;
-        }
-    return -1;
+    if (b < 0 || (i = pl->next[b]) >= g->ncards || g->card[i] != b)
+        return -1;
+    pl->next[b]++;
+    pl->placed[i] = 1;
+    g->zone[i] = zone;
+    g->holder[i] = holder;
+    return i;
 }
 
 static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
-                     int holder, int placed[])
+                     int holder, struct placing *pl)
 {
     const struct hs_catalog *cat = hs_catalog_get();
     size_t i;
@@ -160,7 +170,7 @@ static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
     if (!json_is_array(a))
         return -1;
     json_array_foreach(a, i, v) {
-        int c = place(g, v, zone, holder, placed);
+        int c = place(g, v, zone, holder, pl);
 
         if (c < 0)
             return -1;
@@ -184,28 +194,28 @@ static int load_battle_cards(struct hs_game *g, const json_t *o)
     const struct hs_catalog *cat = hs_catalog_get();
     json_t *track = json_object_get(o, "track"), *hands = json_object_get(o, "hands"),
            *ip = json_object_get(o, "in_play"), *v;
-    int placed[HS_MAX_DECK] = {0};
+    struct placing pl;
     size_t i;
 
-    expand_cards(g, cat);
+    expand_cards(g, cat, &pl);
     if (g->ncards != HS_BATTLE_CARDS || !json_is_object(o) || rules_unknown_key(o, keys))
         return -1;
-    if (load_list(g, json_object_get(o, "deck"), HS_Z_DECK, -1, placed) ||
-        load_list(g, json_object_get(o, "discard"), HS_Z_DISCARD, -1, placed) ||
-        load_list(g, json_object_get(o, "events_done"), HS_Z_EVENTS_DONE, -1, placed) ||
-        load_list(g, json_object_get(o, "box"), HS_Z_BOX, -1, placed))
+    if (load_list(g, json_object_get(o, "deck"), HS_Z_DECK, -1, &pl) ||
+        load_list(g, json_object_get(o, "discard"), HS_Z_DISCARD, -1, &pl) ||
+        load_list(g, json_object_get(o, "events_done"), HS_Z_EVENTS_DONE, -1, &pl) ||
+        load_list(g, json_object_get(o, "box"), HS_Z_BOX, -1, &pl))
         return -1;
     g->nslots = cat->board.nslots;
     if (json_array_size(track) != (size_t)g->nslots)
         return -1;
     json_array_foreach(track, i, v)
-        if ((g->slot[i] = json_is_null(v) ? -1 : place(g, v, HS_Z_TRACK, -1, placed)) < 0 &&
+        if ((g->slot[i] = json_is_null(v) ? -1 : place(g, v, HS_Z_TRACK, -1, &pl)) < 0 &&
             !json_is_null(v))
             return -1;
     if (!json_is_array(hands) || json_array_size(hands) != (size_t)g->nplayers)
         return -1;
     json_array_foreach(hands, i, v)
-        if (load_list(g, v, HS_Z_HAND, (int)i, placed))
+        if (load_list(g, v, HS_Z_HAND, (int)i, &pl))
             return -1;
     if (!json_is_array(ip))
         return -1;
@@ -214,11 +224,11 @@ static int load_battle_cards(struct hs_game *g, const json_t *o)
 
         if (!json_is_object(v) || rules_unknown_key(v, pkeys) ||
             hs_get_int(v, "seat", 0, g->nplayers - 1, &s) ||
-            place(g, json_object_get(v, "card"), HS_Z_IN_PLAY, s, placed) < 0)
+            place(g, json_object_get(v, "card"), HS_Z_IN_PLAY, s, &pl) < 0)
             return -1;
     }
     for (int c = 0; c < g->ncards; c++)
-        if (!placed[c])
+        if (!pl.placed[c])
             return -1;          /* a card in no zone */
     return 0;
 }

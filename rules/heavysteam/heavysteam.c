@@ -3,7 +3,6 @@
  * struct hs_game inside (game.c, round.c, pilots.c, orders.c), JSON out.
  * Two seats in Meeting Engagement; see RULINGS.md.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "../engine.h"
@@ -38,18 +37,16 @@ static int play(struct hs_game *g, const struct change *c, json_t *ev,
     return hs_round_apply(g, c->seat, c->move, c->rng, ev, err);
 }
 
+/* The game lives on the stack for one call: a malloc of its size would
+ * have the allocator merge every small block the JSON freed, each call. */
 static json_t *change(const json_t *state, const void *arg, json_t *ev,
                       struct rules_error *err)
 {
-    struct hs_game *g = malloc(sizeof *g);
-    json_t *out = NULL;
+    struct hs_game g;
 
-    if (!g)
+    if (hs_game_load(&g, state, err) || play(&g, arg, ev, err))
         return NULL;
-    if (hs_game_load(g, state, err) == 0 && play(g, arg, ev, err) == 0)
-        out = hs_game_dump(g);
-    free(g);
-    return out;
+    return hs_game_dump(&g);
 }
 
 static int apply(json_t **state, int seat, const json_t *move, struct rng *rng,
@@ -70,60 +67,41 @@ static int resign(json_t **state, int seat, json_t **events, struct rules_error 
     return rules_change(state, events, err, RULE_FORMAT, change, &c);
 }
 
-/* The game of state, or NULL (freed by the caller). */
-static struct hs_game *loaded(const json_t *state, struct rules_error *err)
-{
-    struct hs_game *g = malloc(sizeof *g);
-
-    if (g && hs_game_load(g, state, err)) {
-        free(g);
-        g = NULL;
-    }
-    return g;
-}
-
 static json_t *view(const json_t *state, int seat)
 {
     struct rules_error err = {0};
-    struct hs_game *g = loaded(state, &err);
-    json_t *v = g ? hs_view_build(g, seat)
-                  : json_pack("{s:s, s:s}", "error", err.code, "message", err.message);
+    struct hs_game g;
 
-    free(g);
-    return v;
+    if (hs_game_load(&g, state, &err))
+        return json_pack("{s:s, s:s}", "error", err.code, "message", err.message);
+    return hs_view_build(&g, seat);
 }
 
 static json_t *legal_moves(const json_t *state, int seat)
 {
-    struct hs_game *g = loaded(state, NULL);
-    json_t *m;
+    struct hs_game g;
 
-    if (!g)
+    if (hs_game_load(&g, state, NULL))
         return json_pack("{s:[]}", "moves");
-    m = g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat) : hs_round_moves(g, seat);
-    free(g);
-    return m;
+    return g.stage == HS_STAGE_PILOTS ? hs_pilot_moves(&g, seat) : hs_round_moves(&g, seat);
 }
 
 static int status(const json_t *state, struct rules_status *st)
 {
-    struct hs_game *g = loaded(state, NULL);
+    struct hs_game g;
 
     memset(st, 0, sizeof *st);
-    if (!g)
+    if (hs_game_load(&g, state, NULL))
         return -1;
-    hs_status_fill(g, st);
-    free(g);
+    hs_status_fill(&g, st);
     return 0;
 }
 
 static json_t *timeout_move(const json_t *state, int seat)
 {
-    struct hs_game *g = loaded(state, NULL);
-    json_t *m = g ? hs_timeout_move(g, seat) : NULL;
+    struct hs_game g;
 
-    free(g);
-    return m;
+    return hs_game_load(&g, state, NULL) ? NULL : hs_timeout_move(&g, seat);
 }
 
 /* A pilot is chosen in secret (the reveal is an event of its own), and
