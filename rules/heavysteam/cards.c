@@ -4,7 +4,6 @@
  */
 #include "cards.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define RULE_SETUP "Set up the Battle Cards on the Battle Board"
@@ -332,25 +331,20 @@ typedef int (*change_fn)(struct hs_game *g, const void *arg, struct rng *rng,
 static int transact(struct hs_game *g, change_fn f, const void *arg,
                     struct rng *rng, json_t *events, struct rules_error *err)
 {
-    struct hs_game *x = malloc(sizeof *x);
+    struct hs_game x = *g;      /* on the stack: see hs_round_apply */
     struct rng r = *rng;
     json_t *ev = json_array();
     int rc;
 
-    if (!x || !ev) {
-        free(x);
-        json_decref(ev);
+    if (!ev)
         return rules_fail(err, "out_of_memory", RULE_BUY, "Out of memory.");
-    }
-    *x = *g;
-    rc = f(x, arg, &r, ev, err);
+    rc = f(&x, arg, &r, ev, err);
     if (rc >= 0) {
-        *g = *x;
+        *g = x;
         *rng = r;
         json_array_extend(events, ev);
     }
     json_decref(ev);
-    free(x);
     return rc;
 }
 

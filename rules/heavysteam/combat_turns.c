@@ -9,7 +9,6 @@
  * A team's attack is made by its first player in seat order who has not
  * passed; a player with no attack left passes without being asked.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
@@ -303,19 +302,13 @@ static void with_cards(json_t *moves, const json_t *base, const json_t *cards)
 static json_t *attack_cards(const struct hs_game *g, int seat,
                             const struct hs_attack_option *o)
 {
-    struct hs_game *w = malloc(sizeof *w);
-    json_t *cards;
+    struct hs_game w = *g;      /* on the stack: see hs_round_apply */
 
-    if (!w)
-        return json_array();
-    memcpy(w, g, sizeof *w);
-    w->attack.active = 1;
-    w->attack.attacker = seat;
-    w->attack.target_seat = o->target_seat;
-    w->attack.target_unit = o->target_unit;
-    cards = hs_cards_playable(w, seat, HS_TIME_ATTACK);
-    free(w);
-    return cards;
+    w.attack.active = 1;
+    w.attack.attacker = seat;
+    w.attack.target_seat = o->target_seat;
+    w.attack.target_unit = o->target_unit;
+    return hs_cards_playable(&w, seat, HS_TIME_ATTACK);
 }
 
 static void attack_moves(const struct hs_game *g, int seat, json_t *moves)
