@@ -77,6 +77,31 @@ int hs_get_bool(const json_t *o, const char *key, int *out)
     return 0;
 }
 
+void hs_put(json_t *o, const char *key, json_t *v)
+{
+    json_object_set_new_nocheck(o, key, v);
+}
+
+void hs_put_int(json_t *o, const char *key, json_int_t v)
+{
+    json_object_set_new_nocheck(o, key, json_integer(v));
+}
+
+void hs_put_bool(json_t *o, const char *key, int v)
+{
+    json_object_set_new_nocheck(o, key, json_boolean(v));
+}
+
+void hs_put_str(json_t *o, const char *key, const char *s)
+{
+    json_object_set_new_nocheck(o, key, hs_str(s));
+}
+
+json_t *hs_str(const char *s)
+{
+    return s ? json_string_nocheck(s) : json_null();
+}
+
 int hs_json_name(const char *const *names, const char *name)
 {
     for (int i = 0; name && names[i]; i++)
@@ -246,36 +271,44 @@ int hs_claim_in_play(struct hs_game *g, int battle, int seat, int claimed[])
 
 static json_t *zone_list(const struct hs_game *g, enum hs_zone z, int holder)
 {
+    const struct hs_catalog *cat = hs_catalog_get();
     json_t *a = json_array();
 
     for (int c = 0; c < g->ncards; c++)
         if (g->zone[c] == z && (holder < 0 || g->holder[c] == holder))
-            json_array_append_new(a, json_string(hs_catalog_get()->battle[g->card[c]].id));
+            json_array_append_new(a, hs_str(cat->battle[g->card[c]].id));
     return a;
 }
 
 static json_t *dump_battle_cards(const struct hs_game *g)
 {
     const struct hs_catalog *cat = hs_catalog_get();
-    json_t *deck = json_array(), *track = json_array(), *hands = json_array(),
-           *ip = json_array();
+    json_t *o = json_object(), *deck = json_array(), *track = json_array(),
+           *hands = json_array(), *ip = json_array();
 
     for (int i = 0; i < g->ndeck; i++)
-        json_array_append_new(deck, json_string(cat->battle[g->card[g->deck[i]]].id));
+        json_array_append_new(deck, hs_str(cat->battle[g->card[g->deck[i]]].id));
     for (int i = 0; i < g->nslots; i++)
         json_array_append_new(track, g->slot[i] < 0 ? json_null()
-                                     : json_string(cat->battle[g->card[g->slot[i]]].id));
+                                     : hs_str(cat->battle[g->card[g->slot[i]]].id));
     for (int s = 0; s < g->nplayers; s++)
         json_array_append_new(hands, zone_list(g, HS_Z_HAND, s));
     for (int c = 0; c < g->ncards; c++)
-        if (g->zone[c] == HS_Z_IN_PLAY)
-            json_array_append_new(ip, json_pack("{s:s, s:i}", "card",
-                                                cat->battle[g->card[c]].id, "seat",
-                                                g->holder[c]));
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "deck", deck, "track",
-                     track, "hands", hands, "discard", zone_list(g, HS_Z_DISCARD, -1),
-                     "in_play", ip, "events_done", zone_list(g, HS_Z_EVENTS_DONE, -1),
-                     "box", zone_list(g, HS_Z_BOX, -1));
+        if (g->zone[c] == HS_Z_IN_PLAY) {
+            json_t *e = json_object();
+
+            hs_put_str(e, "card", cat->battle[g->card[c]].id);
+            hs_put_int(e, "seat", g->holder[c]);
+            json_array_append_new(ip, e);
+        }
+    hs_put(o, "deck", deck);
+    hs_put(o, "track", track);
+    hs_put(o, "hands", hands);
+    hs_put(o, "discard", zone_list(g, HS_Z_DISCARD, -1));
+    hs_put(o, "in_play", ip);
+    hs_put(o, "events_done", zone_list(g, HS_Z_EVENTS_DONE, -1));
+    hs_put(o, "box", zone_list(g, HS_Z_BOX, -1));
+    return o;
 }
 
 /* ---- seats ------------------------------------------------------------------- */
@@ -307,13 +340,16 @@ static int load_orders(struct hs_orders *o, const json_t *v)
 
 static json_t *dump_orders(const struct hs_orders *o)
 {
-    json_t *types = json_array();
+    json_t *v = json_object(), *types = json_array();
 
     for (int i = 0; i < o->ntypes; i++)
-        json_array_append_new(types, json_string(type_names[o->damage_types[i]]));
-    return json_pack("{s:i, s:i, s:i, s:o, s:i}", "evade", o->evade,
-                     "cards_when_attacked", o->cards_when_attacked, "damage",
-                     o->damage, "damage_types", types, "reroll", o->reroll);
+        json_array_append_new(types, hs_str(type_names[o->damage_types[i]]));
+    hs_put_int(v, "evade", o->evade);
+    hs_put_int(v, "cards_when_attacked", o->cards_when_attacked);
+    hs_put_int(v, "damage", o->damage);
+    hs_put(v, "damage_types", types);
+    hs_put_int(v, "reroll", o->reroll);
+    return v;
 }
 
 static int load_seat(struct hs_game *g, int s, const json_t *o)
@@ -348,17 +384,19 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
 static json_t *dump_seat(const struct hs_game *g, int s)
 {
     const struct hs_player *p = &g->p[s];
-    json_t *ch = json_object();
+    json_t *o = json_object(), *ch = json_object();
 
     for (int m = 0; m < HS_MOUNTS; m++)
-        json_object_set_new(ch, mount_keys[m], json_integer(p->charge[m]));
-    return json_pack("{s:i, s:i, s:o, s:o, s:b, s:b, s:b, s:o}", "team", p->team,
-                     "titan", p->titan, "pilot",
-                     p->pilot < 0 ? json_null()
-                                  : json_string(hs_catalog_get()->pilot[p->pilot].id),
-                     "charge", ch, "once_used", p->once_used, "played_phase",
-                     p->played_phase, "passed", p->passed, "orders",
-                     dump_orders(&p->orders));
+        hs_put_int(ch, mount_keys[m], p->charge[m]);
+    hs_put_int(o, "team", p->team);
+    hs_put_int(o, "titan", p->titan);
+    hs_put_str(o, "pilot", p->pilot < 0 ? NULL : hs_catalog_get()->pilot[p->pilot].id);
+    hs_put(o, "charge", ch);
+    hs_put_bool(o, "once_used", p->once_used);
+    hs_put_bool(o, "played_phase", p->played_phase);
+    hs_put_bool(o, "passed", p->passed);
+    hs_put(o, "orders", dump_orders(&p->orders));
+    return o;
 }
 
 /* The pilot fits the seat's titan (HS-R-06), and the Charged Up steam
@@ -540,7 +578,7 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
 json_t *hs_game_dump(const struct hs_game *g)
 {
     json_t *o = json_object(), *seats = json_array(), *titans = json_array(),
-           *units = json_array();
+           *units = json_array(), *stocks = json_object(), *tf = json_array();
 
     for (int s = 0; s < g->nplayers; s++)
         json_array_append_new(seats, dump_seat(g, s));
@@ -548,33 +586,34 @@ json_t *hs_game_dump(const struct hs_game *g)
         json_array_append_new(titans, hs_titan_dump(g, i));
     for (int i = 0; i < g->nunits; i++)
         json_array_append_new(units, hs_unit_dump(g, i));
-    json_object_set_new(o, "data_version", json_string(hs_catalog_get()->version));
-    json_object_set_new(o, "scenario", json_integer(g->scenario));
-    json_object_set_new(o, "players", json_integer(g->nplayers));
-    json_object_set_new(o, "team_faction",
-                        json_pack("[s, s]", faction_names[g->team_faction[0]],
-                                  faction_names[g->team_faction[1]]));
-    json_object_set_new(o, "stage", json_string(stage_names[g->stage]));
-    json_object_set_new(o, "phase", json_string(phase_names[g->phase]));
-    json_object_set_new(o, "round", json_integer(g->round));
-    json_object_set_new(o, "initiative", json_integer(g->initiative));
-    json_object_set_new(o, "turn_team", json_integer(g->turn_team));
-    json_object_set_new(o, "actor", json_integer(g->actor));
-    json_object_set_new(o, "ask", json_string(ask_names[g->ask]));
-    json_object_set_new(o, "ask_seat", json_integer(g->ask_seat));
-    json_object_set_new(o, "station", json_integer(g->station));
-    json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "titans", titans);
-    json_object_set_new(o, "units", units);
-    json_object_set_new(o, "attack", hs_attack_dump(g));
-    json_object_set_new(o, "battle_cards", dump_battle_cards(g));
-    json_object_set_new(o, "nobody_bought", json_boolean(g->nobody_bought));
-    json_object_set_new(o, "stocks",
-                        json_pack("{s:i, s:i, s:i, s:i}", "white", g->stock_white,
-                                  "blue", g->stock_blue, "red", g->stock_red,
-                                  "black", g->stock_black));
-    json_object_set_new(o, "discarded_white", json_integer(g->discarded_white));
-    json_object_set_new(o, "winner_team", json_integer(g->winner_team));
+    for (int t = 0; t < HS_TEAMS; t++)
+        json_array_append_new(tf, hs_str(faction_names[g->team_faction[t]]));
+    hs_put_int(stocks, "white", g->stock_white);
+    hs_put_int(stocks, "blue", g->stock_blue);
+    hs_put_int(stocks, "red", g->stock_red);
+    hs_put_int(stocks, "black", g->stock_black);
+    hs_put_str(o, "data_version", hs_catalog_get()->version);
+    hs_put_int(o, "scenario", g->scenario);
+    hs_put_int(o, "players", g->nplayers);
+    hs_put(o, "team_faction", tf);
+    hs_put_str(o, "stage", stage_names[g->stage]);
+    hs_put_str(o, "phase", phase_names[g->phase]);
+    hs_put_int(o, "round", g->round);
+    hs_put_int(o, "initiative", g->initiative);
+    hs_put_int(o, "turn_team", g->turn_team);
+    hs_put_int(o, "actor", g->actor);
+    hs_put_str(o, "ask", ask_names[g->ask]);
+    hs_put_int(o, "ask_seat", g->ask_seat);
+    hs_put_int(o, "station", g->station);
+    hs_put(o, "seats", seats);
+    hs_put(o, "titans", titans);
+    hs_put(o, "units", units);
+    hs_put(o, "attack", hs_attack_dump(g));
+    hs_put(o, "battle_cards", dump_battle_cards(g));
+    hs_put_bool(o, "nobody_bought", g->nobody_bought);
+    hs_put(o, "stocks", stocks);
+    hs_put_int(o, "discarded_white", g->discarded_white);
+    hs_put_int(o, "winner_team", g->winner_team);
     hs_cards_state_dump(g, o);
     return o;
 }

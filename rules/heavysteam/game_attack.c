@@ -120,6 +120,6 @@ json_t *hs_attack_dump(const struct hs_game *g)
         return json_null();
     o = json_object();
     for (size_t k = 0; k < NFIELDS; k++)
-        json_object_set_new(o, fields[k].key, json_integer(*field(&a, k)));
+        hs_put_int(o, fields[k].key, *field(&a, k));
     return o;
 }

@@ -106,19 +106,22 @@ int hs_cards_state_load(struct hs_game *g, const json_t *state)
 
 void hs_cards_state_dump(const struct hs_game *g, json_t *o)
 {
-    json_t *smoke = json_array(), *bonus = json_array();
+    json_t *event = json_null(), *smoke = json_array(), *bonus = json_array();
 
-    json_object_set_new(o, "event",
-                        !g->event_pending ? json_null()
-                        : json_pack("{s:s, s:i, s:i, s:b, s:i}", "card",
-                                    bcard(g, g->event)->id, "step", g->event_step,
-                                    "turn", g->event_turn, "rolled", g->event_rolled,
-                                    "owed", g->events_owed));
+    if (g->event_pending) {
+        event = json_object();
+        hs_put_str(event, "card", bcard(g, g->event)->id);
+        hs_put_int(event, "step", g->event_step);
+        hs_put_int(event, "turn", g->event_turn);
+        hs_put_bool(event, "rolled", g->event_rolled);
+        hs_put_int(event, "owed", g->events_owed);
+    }
+    hs_put(o, "event", event);
     for (int s = 0; s < HS_SECTORS; s++)
         if (g->smoke[s])
             json_array_append_new(smoke, json_integer(s));
-    json_object_set_new(o, "smoke_sectors", smoke);
+    hs_put(o, "smoke_sectors", smoke);
     for (int t = 0; t < HS_TEAMS; t++)
         json_array_append_new(bonus, json_integer(g->initiative_bonus[t]));
-    json_object_set_new(o, "initiative_bonus", bonus);
+    hs_put(o, "initiative_bonus", bonus);
 }

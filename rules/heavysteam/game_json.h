@@ -17,6 +17,17 @@ void hs_game_event(json_t *events, json_t *ev);
 int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out);
 int hs_get_bool(const json_t *o, const char *key, int *out);
 
+/* o[key] = v (stolen), and the same for an integer, a boolean and a
+ * string (copied). For writing the state: its keys and names are the
+ * engine's own and the catalog's ids were checked as the data was read,
+ * so none is checked for UTF-8 again. */
+void hs_put(json_t *o, const char *key, json_t *v);
+void hs_put_int(json_t *o, const char *key, json_int_t v);
+void hs_put_bool(json_t *o, const char *key, int v);
+void hs_put_str(json_t *o, const char *key, const char *s);
+/* A string value of the same kind; JSON null for NULL. */
+json_t *hs_str(const char *s);
+
 /* The index of name in the NULL-terminated list names, or -1. */
 int hs_json_name(const char *const *names, const char *name);
 

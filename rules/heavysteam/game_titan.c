@@ -208,7 +208,19 @@ static json_t *station_string(const struct hs_titan *t, int s)
         buf[q] = c;
     }
     buf[t->nsquares[s]] = 0;
-    return json_string(buf);
+    return hs_str(buf);
+}
+
+static json_t *owed_dump(const struct hs_titan *c, const struct hs_owed *w)
+{
+    json_t *o = json_object();
+
+    hs_put_str(o, "kind", owed_names[w->kind]);
+    hs_put_int(o, "count", w->count);
+    hs_put_str(o, "location", location_keys[w->location]);
+    hs_put_bool(o, "critical", w->critical);
+    hs_put_str(o, "station", w->station == HS_NONE ? NULL : c->board->station[w->station].id);
+    return o;
 }
 
 json_t *hs_titan_dump(const struct hs_game *g, int i)
@@ -216,36 +228,35 @@ json_t *hs_titan_dump(const struct hs_game *g, int i)
     const struct hs_catalog *cat = hs_catalog_get();
     const struct hs_titan_at *t = &g->titan[i];
     const struct hs_titan *c = &t->cubes;
-    json_t *cards = json_object(), *st = json_object(), *owed = json_array();
+    json_t *o = json_object(), *cards = json_object(), *st = json_object(),
+           *owed = json_array();
     char pr[HS_MAX_PRESSURE + 1];
 
     for (int m = 0; m < HS_MOUNTS; m++)
-        json_object_set_new(cards, mount_keys[m],
-                            t->card[m] < 0 ? json_null()
-                                           : json_string(cat->weapon[t->card[m]].id));
+        hs_put_str(cards, mount_keys[m], t->card[m] < 0 ? NULL : cat->weapon[t->card[m]].id);
     for (int s = 0; s < c->board->nstations; s++)
-        json_object_set_new(st, c->board->station[s].id, station_string(c, s));
+        hs_put(st, c->board->station[s].id, station_string(c, s));
     for (int k = 0; k < c->npressure; k++)
         pr[k] = c->pressure[k] == HS_P_HEAT ? 'h' : 's';
     pr[c->npressure] = 0;
-    for (int k = 0; k < c->nowed; k++) {
-        const struct hs_owed *w = &c->owed[k];
-
-        json_array_append_new(owed, json_pack(
-            "{s:s, s:i, s:s, s:b, s:o}", "kind", owed_names[w->kind], "count",
-            w->count, "location", location_keys[w->location], "critical",
-            w->critical, "station",
-            w->station == HS_NONE ? json_null()
-                                  : json_string(c->board->station[w->station].id)));
-    }
-    return json_pack(
-        "{s:s, s:o, s:i, s:i, s:o, s:i, s:b, s:o, s:s, s:i, s:b, s:b, s:i, s:o, s:i}",
-        "board", cat->titan[t->board].id, "cards", cards, "owner", t->owner,
-        "sector", t->sector, "terrain",
-        t->terrain < 0 ? json_null() : json_string(cat->battle[g->card[t->terrain]].id),
-        "terrain_damage", t->terrain_damage, "moved", t->moved, "stations", st,
-        "pressure", pr, "reserve", c->reserve, "destroyed", c->destroyed, "flow",
-        c->flow, "flow_next", c->flow_next, "owed", owed, "discarded", c->discarded);
+    for (int k = 0; k < c->nowed; k++)
+        json_array_append_new(owed, owed_dump(c, &c->owed[k]));
+    hs_put_str(o, "board", cat->titan[t->board].id);
+    hs_put(o, "cards", cards);
+    hs_put_int(o, "owner", t->owner);
+    hs_put_int(o, "sector", t->sector);
+    hs_put_str(o, "terrain", t->terrain < 0 ? NULL : cat->battle[g->card[t->terrain]].id);
+    hs_put_int(o, "terrain_damage", t->terrain_damage);
+    hs_put_bool(o, "moved", t->moved);
+    hs_put(o, "stations", st);
+    hs_put_str(o, "pressure", pr);
+    hs_put_int(o, "reserve", c->reserve);
+    hs_put_bool(o, "destroyed", c->destroyed);
+    hs_put_bool(o, "flow", c->flow);
+    hs_put_int(o, "flow_next", c->flow_next);
+    hs_put(o, "owed", owed);
+    hs_put_int(o, "discarded", c->discarded);
+    return o;
 }
 
 int hs_unit_load(struct hs_game *g, int i, const json_t *o,
@@ -279,10 +290,13 @@ int hs_unit_load(struct hs_game *g, int i, const json_t *o,
 json_t *hs_unit_dump(const struct hs_game *g, int i)
 {
     const struct hs_unit_at *u = &g->unit[i];
+    json_t *o = json_object();
 
-    return json_pack("{s:o, s:s, s:i, s:i, s:i, s:b}", "card",
-                     u->card < 0 ? json_null()
-                                 : json_string(hs_catalog_get()->battle[u->card].id),
-                     "kind", unit_names[u->kind], "team", u->team, "owner",
-                     u->owner, "sector", u->sector, "attacked", u->attacked);
+    hs_put_str(o, "card", u->card < 0 ? NULL : hs_catalog_get()->battle[u->card].id);
+    hs_put_str(o, "kind", unit_names[u->kind]);
+    hs_put_int(o, "team", u->team);
+    hs_put_int(o, "owner", u->owner);
+    hs_put_int(o, "sector", u->sector);
+    hs_put_bool(o, "attacked", u->attacked);
+    return o;
 }
