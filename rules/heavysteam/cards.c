@@ -599,13 +599,13 @@ json_t *hs_cards_playable(const struct hs_game *g, int seat, enum hs_timing mome
     json_t *out = json_array();
 
     for (int c = 0; c < g->ncards; c++) {
-        struct rules_error err;
         const struct hs_battle_card *b;
         json_t *opts;
 
+        /* no error kept: why a card is not listed goes unsaid */
         if (g->zone[c] != HS_Z_HAND || g->holder[c] != seat ||
             !hs_hand_card_first(g, seat, c) ||
-            hs_card_playable(g, seat, c, moment, &err))
+            hs_card_playable(g, seat, c, moment, NULL))
             continue;
         b = bcard(g, c);
         opts = json_array();

@@ -203,7 +203,6 @@ static int check_attack(const struct hs_game *g, int seat, int mount, int unit,
 int hs_combat_options(const struct hs_game *g, int seat,
                       struct hs_attack_option *out)
 {
-    struct rules_error err;
     int n = 0;
 
     if (!seat_ok(g, seat) || g->attack.active || g->stage != HS_STAGE_ROUND)
@@ -215,7 +214,8 @@ int hs_combat_options(const struct hs_game *g, int seat,
         for (int t = 0; t < g->nplayers + g->nunits; t++) {
             int ts = t < g->nplayers ? t : -1, tu = t < g->nplayers ? -1 : t - g->nplayers;
 
-            if (check_attack(g, seat, mount, unit, ts, tu, &out[n], &err) == 0)
+            /* no error kept: why an attack is not listed goes unsaid */
+            if (check_attack(g, seat, mount, unit, ts, tu, &out[n], NULL) == 0)
                 n++;
         }
     }
