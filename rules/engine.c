@@ -32,27 +32,52 @@ const struct rules_engine *rules_engine_at(int i)
     return i >= 0 && i < rules_engine_count() ? engines[i] : NULL;
 }
 
+/* The index of key in names, trying names[*next] first; moves *next past
+ * it. -1 when key is not in names. */
+static int name_index(const char *key, const char *const *names, int *next)
+{
+    int i = *next;
+
+    /* a state an engine wrote has its keys in the order of names */
+    if (!names[i] || strcmp(key, names[i]) != 0)
+        for (i = 0; names[i] && strcmp(key, names[i]) != 0; i++)
+            ;
+    if (!names[i])
+        return -1;
+    *next = i + 1;
+    return i;
+}
+
 const char *rules_unknown_key(const json_t *obj, const char *const *allowed)
 {
     const char *key;
     json_t *v;
     int next = 0;
 
-    /* A state an engine wrote has its keys in the order of allowed, so
-     * the name after the last one found is tried first. */
-    json_object_foreach((json_t *)obj, key, v) {
-        int ok = allowed[next] && strcmp(key, allowed[next]) == 0;
-
-        for (int i = 0; allowed[i] && !ok; i++)
-            if (strcmp(key, allowed[i]) == 0) {
-                ok = 1;
-                next = i;
-            }
-        if (!ok)
+    json_object_foreach((json_t *)obj, key, v)
+        if (name_index(key, allowed, &next) < 0)
             return key;
-        next++;
-    }
     return NULL;
+}
+
+const char *rules_object_fields(const json_t *obj, const char *const *names,
+                                json_t **values)
+{
+    const char *key, *unknown = NULL;
+    json_t *v;
+    int next = 0;
+
+    for (int i = 0; names[i]; i++)
+        values[i] = NULL;
+    json_object_foreach((json_t *)obj, key, v) {
+        int i = name_index(key, names, &next);
+
+        if (i >= 0)
+            values[i] = v;
+        else if (!unknown)
+            unknown = key;
+    }
+    return unknown;
 }
 
 int rules_fail(struct rules_error *err, const char *code, const char *rule,

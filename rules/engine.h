@@ -184,6 +184,17 @@ const struct rules_engine *rules_engine_at(int i);
 const char *rules_unknown_key(const json_t *obj, const char *const *allowed);
 
 /*
+ * One pass over the JSON object obj for the fields names (NULL-terminated,
+ * distinct): values[i] is obj's value of names[i] (borrowed), NULL when
+ * obj has none. Returns the first key of obj not in names (borrowed from
+ * obj), or NULL, as rules_unknown_key. A non-object has no fields and no
+ * unknown key. Cheaper than a json_object_get a field when obj's keys
+ * come in the order of names, as in the states an engine writes.
+ */
+const char *rules_object_fields(const json_t *obj, const char *const *names,
+                                json_t **values);
+
+/*
  * One change to a state, as an engine's apply() and resign() make it: fn
  * reads state into the engine's typed form, changes it (appending events
  * to the array it is given) and returns the new state as a new reference,

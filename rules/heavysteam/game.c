@@ -56,25 +56,30 @@ void hs_game_event(json_t *events, json_t *ev)
         json_decref(ev);
 }
 
-int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out)
+int hs_int(const json_t *v, int lo, int hi, int *out)
 {
-    json_t *v = json_object_get(o, key);
-
-    if (!json_is_integer(v) || json_integer_value(v) < lo ||
-        json_integer_value(v) > hi)
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
         return -1;
     *out = (int)json_integer_value(v);
     return 0;
 }
 
-int hs_get_bool(const json_t *o, const char *key, int *out)
+int hs_bool(const json_t *v, int *out)
 {
-    json_t *v = json_object_get(o, key);
-
     if (!json_is_boolean(v))
         return -1;
     *out = json_is_true(v);
     return 0;
+}
+
+int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out)
+{
+    return hs_int(json_object_get(o, key), lo, hi, out);
+}
+
+int hs_get_bool(const json_t *o, const char *key, int *out)
+{
+    return hs_bool(json_object_get(o, key), out);
 }
 
 void hs_put(json_t *o, const char *key, json_t *v)
@@ -217,18 +222,21 @@ static int load_battle_cards(struct hs_game *g, const json_t *o)
                                        "events_done", "box", NULL};
     static const char *const pkeys[] = {"card", "seat", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
-    json_t *track = json_object_get(o, "track"), *hands = json_object_get(o, "hands"),
-           *ip = json_object_get(o, "in_play"), *v;
+    json_t *f[7], *track, *hands, *ip, *v, *pf[2];
     struct placing pl;
     size_t i;
 
     expand_cards(g, cat, &pl);
-    if (g->ncards != HS_BATTLE_CARDS || !json_is_object(o) || rules_unknown_key(o, keys))
+    if (g->ncards != HS_BATTLE_CARDS || !json_is_object(o) ||
+        rules_object_fields(o, keys, f))
         return -1;
-    if (load_list(g, json_object_get(o, "deck"), HS_Z_DECK, -1, &pl) ||
-        load_list(g, json_object_get(o, "discard"), HS_Z_DISCARD, -1, &pl) ||
-        load_list(g, json_object_get(o, "events_done"), HS_Z_EVENTS_DONE, -1, &pl) ||
-        load_list(g, json_object_get(o, "box"), HS_Z_BOX, -1, &pl))
+    track = f[1];
+    hands = f[2];
+    ip = f[4];
+    if (load_list(g, f[0], HS_Z_DECK, -1, &pl) ||
+        load_list(g, f[3], HS_Z_DISCARD, -1, &pl) ||
+        load_list(g, f[5], HS_Z_EVENTS_DONE, -1, &pl) ||
+        load_list(g, f[6], HS_Z_BOX, -1, &pl))
         return -1;
     g->nslots = cat->board.nslots;
     if (json_array_size(track) != (size_t)g->nslots)
@@ -247,9 +255,9 @@ static int load_battle_cards(struct hs_game *g, const json_t *o)
     json_array_foreach(ip, i, v) {
         int s;
 
-        if (!json_is_object(v) || rules_unknown_key(v, pkeys) ||
-            hs_get_int(v, "seat", 0, g->nplayers - 1, &s) ||
-            place(g, json_object_get(v, "card"), HS_Z_IN_PLAY, s, &pl) < 0)
+        if (!json_is_object(v) || rules_object_fields(v, pkeys, pf) ||
+            hs_int(pf[1], 0, g->nplayers - 1, &s) ||
+            place(g, pf[0], HS_Z_IN_PLAY, s, &pl) < 0)
             return -1;
     }
     for (int c = 0; c < g->ncards; c++)
@@ -317,15 +325,15 @@ static int load_orders(struct hs_orders *o, const json_t *v)
 {
     static const char *const keys[] = {"evade", "cards_when_attacked", "damage",
                                        "damage_types", "reroll", NULL};
-    json_t *types = json_object_get(v, "damage_types"), *t;
+    json_t *f[5], *types, *t;
     size_t i;
 
-    if (!json_is_object(v) || rules_unknown_key(v, keys) ||
-        hs_get_int(v, "evade", HS_ORDER_ASK, 99, &o->evade) ||
-        hs_get_int(v, "cards_when_attacked", HS_ORDER_ASK, 0, &o->cards_when_attacked) ||
-        hs_get_int(v, "damage", HS_ORDER_ASK, 1, &o->damage) ||
-        hs_get_int(v, "reroll", HS_ORDER_ASK, (1 << HS_LOCATIONS) - 1, &o->reroll) ||
-        !json_is_array(types) || json_array_size(types) > 8)
+    if (!json_is_object(v) || rules_object_fields(v, keys, f) ||
+        hs_int(f[0], HS_ORDER_ASK, 99, &o->evade) ||
+        hs_int(f[1], HS_ORDER_ASK, 0, &o->cards_when_attacked) ||
+        hs_int(f[2], HS_ORDER_ASK, 1, &o->damage) ||
+        hs_int(f[4], HS_ORDER_ASK, (1 << HS_LOCATIONS) - 1, &o->reroll) ||
+        !json_is_array(types = f[3]) || json_array_size(types) > 8)
         return -1;
     json_array_foreach(types, i, t) {
         int k = hs_json_name(type_names, json_string_value(t));
@@ -357,19 +365,20 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
     static const char *const keys[] = {"team", "titan", "pilot", "charge", "once_used",
                                        "played_phase", "passed", "orders", NULL};
     struct hs_player *p = &g->p[s];
-    json_t *pilot = json_object_get(o, "pilot"), *ch = json_object_get(o, "charge");
+    json_t *f[8], *pilot, *ch, *charge[HS_MOUNTS];
 
-    if (!json_is_object(o) || rules_unknown_key(o, keys) ||
-        hs_get_int(o, "team", 0, HS_TEAMS - 1, &p->team) ||
-        hs_get_int(o, "titan", 0, g->nplayers - 1, &p->titan) ||
-        hs_get_bool(o, "once_used", &p->once_used) ||
-        hs_get_bool(o, "played_phase", &p->played_phase) ||
-        hs_get_bool(o, "passed", &p->passed) ||
-        load_orders(&p->orders, json_object_get(o, "orders")) ||
-        !json_is_object(ch) || rules_unknown_key(ch, mount_keys))
+    if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
+        hs_int(f[0], 0, HS_TEAMS - 1, &p->team) ||
+        hs_int(f[1], 0, g->nplayers - 1, &p->titan) ||
+        hs_bool(f[4], &p->once_used) ||
+        hs_bool(f[5], &p->played_phase) ||
+        hs_bool(f[6], &p->passed) ||
+        load_orders(&p->orders, f[7]) ||
+        !json_is_object(ch = f[3]) || rules_object_fields(ch, mount_keys, charge))
         return -1;
+    pilot = f[2];
     for (int m = 0; m < HS_MOUNTS; m++)
-        if (hs_get_int(ch, mount_keys[m], 0, HS_MAX_SQUARES, &p->charge[m]))
+        if (hs_int(charge[m], 0, HS_MAX_SQUARES, &p->charge[m]))
             return -1;
     p->pilot = -1;
     if (!json_is_null(pilot) &&
@@ -421,24 +430,39 @@ static int check_seat_titan(const struct hs_game *g, int s)
 
 /* ---- the whole state --------------------------------------------------------------- */
 
-static int load_counters(struct hs_game *g, const json_t *state)
+/* The state's keys, as it writes them (hs_game_dump); F_ their indexes. */
+static const char *const state_keys[] = {
+    "data_version", "scenario", "players", "team_faction", "stage", "phase",
+    "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
+    "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
+    "stocks", "discarded_white", "winner_team", "event", "smoke_sectors",
+    "initiative_bonus", NULL};
+enum {
+    F_DATA_VERSION, F_SCENARIO, F_PLAYERS, F_TEAM_FACTION, F_STAGE, F_PHASE,
+    F_ROUND, F_INITIATIVE, F_TURN_TEAM, F_ACTOR, F_ASK, F_ASK_SEAT, F_STATION,
+    F_SEATS, F_TITANS, F_UNITS, F_ATTACK, F_BATTLE_CARDS, F_NOBODY_BOUGHT,
+    F_STOCKS, F_DISCARDED_WHITE, F_WINNER_TEAM, F_EVENT, F_SMOKE_SECTORS,
+    F_INITIATIVE_BONUS, F_STATE_KEYS
+};
+
+static int load_counters(struct hs_game *g, json_t *const f[])
 {
-    const char *st = json_string_value(json_object_get(state, "stage"));
-    const char *ph = json_string_value(json_object_get(state, "phase"));
-    const char *ask = json_string_value(json_object_get(state, "ask"));
-    json_t *tf = json_object_get(state, "team_faction");
+    const char *st = json_string_value(f[F_STAGE]);
+    const char *ph = json_string_value(f[F_PHASE]);
+    const char *ask = json_string_value(f[F_ASK]);
+    json_t *tf = f[F_TEAM_FACTION];
     int k;
 
-    if (hs_get_int(state, "scenario", 1, 1, &g->scenario) ||
-        hs_get_int(state, "players", 2, HS_MAX_PLAYERS, &g->nplayers) ||
-        hs_get_int(state, "round", 0, 1000, &g->round) ||
-        hs_get_int(state, "initiative", 0, HS_TEAMS - 1, &g->initiative) ||
-        hs_get_int(state, "turn_team", 0, HS_TEAMS - 1, &g->turn_team) ||
-        hs_get_int(state, "actor", -1, g->nplayers - 1, &g->actor) ||
-        hs_get_int(state, "ask_seat", -1, g->nplayers - 1, &g->ask_seat) ||
-        hs_get_int(state, "station", -1, HS_MAX_STATIONS - 1, &g->station) ||
-        hs_get_int(state, "winner_team", -1, HS_TEAMS - 1, &g->winner_team) ||
-        hs_get_bool(state, "nobody_bought", &g->nobody_bought))
+    if (hs_int(f[F_SCENARIO], 1, 1, &g->scenario) ||
+        hs_int(f[F_PLAYERS], 2, HS_MAX_PLAYERS, &g->nplayers) ||
+        hs_int(f[F_ROUND], 0, 1000, &g->round) ||
+        hs_int(f[F_INITIATIVE], 0, HS_TEAMS - 1, &g->initiative) ||
+        hs_int(f[F_TURN_TEAM], 0, HS_TEAMS - 1, &g->turn_team) ||
+        hs_int(f[F_ACTOR], -1, g->nplayers - 1, &g->actor) ||
+        hs_int(f[F_ASK_SEAT], -1, g->nplayers - 1, &g->ask_seat) ||
+        hs_int(f[F_STATION], -1, HS_MAX_STATIONS - 1, &g->station) ||
+        hs_int(f[F_WINNER_TEAM], -1, HS_TEAMS - 1, &g->winner_team) ||
+        hs_bool(f[F_NOBODY_BOUGHT], &g->nobody_bought))
         return -1;
     if ((k = hs_json_name(stage_names, st)) < 0)
         return -1;
@@ -460,12 +484,14 @@ static int load_counters(struct hs_game *g, const json_t *state)
 
 static int load_stocks(struct hs_game *g, const json_t *o)
 {
-    if (!json_is_object(o) || rules_unknown_key(o, stock_keys) ||
-        hs_get_int(o, "white", 0, 1000, &g->stock_white) ||
-        hs_get_int(o, "blue", 0, 1000, &g->stock_blue) ||
-        hs_get_int(o, "red", 0, 1000, &g->stock_red) ||
+    json_t *f[4];
+
+    if (!json_is_object(o) || rules_object_fields(o, stock_keys, f) ||
+        hs_int(f[0], 0, 1000, &g->stock_white) ||
+        hs_int(f[1], 0, 1000, &g->stock_blue) ||
+        hs_int(f[2], 0, 1000, &g->stock_red) ||
         /* black may be borrowed below zero (HS-DATA-16) */
-        hs_get_int(o, "black", -1000, 1000, &g->stock_black))
+        hs_int(f[3], -1000, 1000, &g->stock_black))
         return -1;
     return 0;
 }
@@ -498,30 +524,24 @@ static int check_stage(const struct hs_game *g)
 
 int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err)
 {
-    static const char *const keys[] = {
-        "data_version", "scenario", "players", "team_faction", "stage", "phase",
-        "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
-        "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
-        "stocks", "discarded_white", "winner_team", "event", "smoke_sectors",
-        "initiative_bonus", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     const char *ver;
-    json_t *a, *v;
+    json_t *f[F_STATE_KEYS], *a, *v;
     size_t i;
     int claimed[HS_MAX_DECK] = {0}, total[HS_STOCKS];
 
     memset(g, 0, sizeof *g);
     if (!cat->ok)
         return hs_corrupt(err, "data");
-    if (!json_is_object(state) || rules_unknown_key(state, keys))
+    if (!json_is_object(state) || rules_object_fields(state, state_keys, f))
         return hs_corrupt(err, "not a Heavy Steam state");
-    ver = json_string_value(json_object_get(state, "data_version"));
+    ver = json_string_value(f[F_DATA_VERSION]);
     if (!ver || strcmp(ver, cat->version) != 0)
         return rules_fail(err, "data_version_mismatch", "Turnpost: game state",
                           "This game was set up with other Heavy Steam data.");
-    if (load_counters(g, state))
+    if (load_counters(g, f))
         return hs_corrupt(err, "counters");
-    a = json_object_get(state, "seats");
+    a = f[F_SEATS];
     if (!json_is_array(a) || json_array_size(a) != (size_t)g->nplayers)
         return hs_corrupt(err, "seats");
     json_array_foreach(a, i, v)
@@ -535,9 +555,9 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
         if (n == 0)
             return hs_corrupt(err, "a team without players");
     }
-    if (load_battle_cards(g, json_object_get(state, "battle_cards")))
+    if (load_battle_cards(g, f[F_BATTLE_CARDS]))
         return hs_corrupt(err, "battle cards");
-    a = json_object_get(state, "titans");
+    a = f[F_TITANS];
     if (!json_is_array(a) || json_array_size(a) != (size_t)g->nplayers)
         return hs_corrupt(err, "titans");
     g->ntitans = g->nplayers;
@@ -547,17 +567,17 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
     for (int s = 0; s < g->nplayers; s++)
         if (check_seat_titan(g, s))
             return hs_corrupt(err, "pilot or Charged Up");
-    a = json_object_get(state, "units");
+    a = f[F_UNITS];
     if (!json_is_array(a) || json_array_size(a) > HS_MAX_UNITS)
         return hs_corrupt(err, "units");
     g->nunits = (int)json_array_size(a);
     json_array_foreach(a, i, v)
         if (hs_unit_load(g, (int)i, v, err))
             return -1;
-    if (hs_attack_load(g, json_object_get(state, "attack")))
+    if (hs_attack_load(g, f[F_ATTACK]))
         return hs_corrupt(err, "attack");
-    if (load_stocks(g, json_object_get(state, "stocks")) ||
-        hs_get_int(state, "discarded_white", 0, 1000, &g->discarded_white))
+    if (load_stocks(g, f[F_STOCKS]) ||
+        hs_int(f[F_DISCARDED_WHITE], 0, 1000, &g->discarded_white))
         return hs_corrupt(err, "stocks");
     hs_game_count_cubes(g, total);
     for (int k = 0; k < HS_STOCKS; k++)

@@ -16,6 +16,9 @@ void hs_game_event(json_t *events, json_t *ev);
 /* o[key] as an integer in [lo, hi], or as a boolean (0/1); -1 otherwise. */
 int hs_get_int(const json_t *o, const char *key, int lo, int hi, int *out);
 int hs_get_bool(const json_t *o, const char *key, int *out);
+/* The same of a value v (NULL: none), as rules_object_fields gives it. */
+int hs_int(const json_t *v, int lo, int hi, int *out);
+int hs_bool(const json_t *v, int *out);
 
 /* o[key] = v (stolen), and the same for an integer, a boolean and a
  * string (copied). For writing the state: its keys and names are the

@@ -33,15 +33,15 @@ static int card_fits(const struct hs_weapon_card *w, const struct hs_board *b,
 static int load_cards(struct hs_titan_at *t, const struct hs_catalog *cat,
                       const json_t *o, struct hs_mounted mounted[HS_MOUNTS])
 {
-    static const char *const keys[] = {"left_arm", "right_arm", "torso", NULL};
     const struct hs_board *b = &cat->titan[t->board];
+    json_t *f[HS_MOUNTS];
     int points = 0;
 
-    if (!json_is_object(o) || rules_unknown_key(o, keys))
+    if (!json_is_object(o) || rules_object_fields(o, mount_keys, f))
         return -1;
     memset(mounted, 0, sizeof *mounted * HS_MOUNTS);
     for (int m = 0; m < HS_MOUNTS; m++) {
-        json_t *v = json_object_get(o, mount_keys[m]);
+        json_t *v = f[m];
 
         t->card[m] = -1;
         if (json_is_null(v))
@@ -123,16 +123,32 @@ static int load_owed(struct hs_titan *t, const json_t *a)
     return 0;
 }
 
-static int load_cubes(struct hs_titan *t, const json_t *o)
+/* A titan's keys, as hs_titan_dump writes them; T_ their indexes. */
+static const char *const titan_keys[] = {
+    "board", "cards", "owner", "sector", "terrain", "terrain_damage",
+    "moved", "stations", "pressure", "reserve", "destroyed", "flow",
+    "flow_next", "owed", "discarded", NULL};
+enum {
+    T_BOARD, T_CARDS, T_OWNER, T_SECTOR, T_TERRAIN, T_TERRAIN_DAMAGE, T_MOVED,
+    T_STATIONS, T_PRESSURE, T_RESERVE, T_DESTROYED, T_FLOW, T_FLOW_NEXT, T_OWED,
+    T_DISCARDED, T_KEYS
+};
+
+static int load_cubes(struct hs_titan *t, json_t *const f[])
 {
     const struct hs_board *b = t->board;
-    json_t *st = json_object_get(o, "stations");
-    const char *pr = json_string_value(json_object_get(o, "pressure"));
+    json_t *st = f[T_STATIONS], *cubes[HS_MAX_STATIONS];
+    const char *pr = json_string_value(f[T_PRESSURE]), *ids[HS_MAX_STATIONS + 1];
 
     if (!json_is_object(st) || json_object_size(st) != (size_t)b->nstations)
         return -1;
+    /* as many keys as stations: a key that is no station's leaves one out */
     for (int s = 0; s < b->nstations; s++)
-        if (load_station(t, s, json_string_value(json_object_get(st, b->station[s].id))))
+        ids[s] = b->station[s].id;
+    ids[b->nstations] = NULL;
+    rules_object_fields(st, ids, cubes);
+    for (int s = 0; s < b->nstations; s++)
+        if (load_station(t, s, json_string_value(cubes[s])))
             return -1;
     if (!pr || strlen(pr) > (size_t)b->capacity)
         return -1;
@@ -141,46 +157,41 @@ static int load_cubes(struct hs_titan *t, const json_t *o)
             return -1;
         t->pressure[t->npressure] = pr[t->npressure] == 'h' ? HS_P_HEAT : HS_P_STEAM;
     }
-    if (hs_get_int(o, "reserve", 0, 1000, &t->reserve) ||
-        hs_get_bool(o, "destroyed", &t->destroyed) ||
-        hs_get_bool(o, "flow", &t->flow) ||
-        hs_get_int(o, "flow_next", 0, b->nstations, &t->flow_next) ||
-        hs_get_int(o, "discarded", 0, 1000, &t->discarded))
+    if (hs_int(f[T_RESERVE], 0, 1000, &t->reserve) ||
+        hs_bool(f[T_DESTROYED], &t->destroyed) ||
+        hs_bool(f[T_FLOW], &t->flow) ||
+        hs_int(f[T_FLOW_NEXT], 0, b->nstations, &t->flow_next) ||
+        hs_int(f[T_DISCARDED], 0, 1000, &t->discarded))
         return -1;
-    return load_owed(t, json_object_get(o, "owed"));
+    return load_owed(t, f[T_OWED]);
 }
 
 int hs_titan_load(struct hs_game *g, int i, const json_t *o, int claimed[],
                   struct rules_error *err)
 {
-    static const char *const keys[] = {
-        "board", "cards", "owner", "sector", "terrain", "terrain_damage",
-        "moved", "stations", "pressure", "reserve", "destroyed", "flow",
-        "flow_next", "owed", "discarded", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     struct hs_titan_at *t = &g->titan[i];
     struct hs_mounted mounted[HS_MOUNTS];
     struct rules_error ierr;
-    json_t *ter;
+    json_t *f[T_KEYS], *ter;
 
-    if (!json_is_object(o) || rules_unknown_key(o, keys))
+    if (!json_is_object(o) || rules_object_fields(o, titan_keys, f))
         return hs_corrupt(err, "titan");
-    t->board = hs_catalog_titan(cat, json_string_value(json_object_get(o, "board")));
-    if (t->board < 0 || hs_get_int(o, "owner", 0, g->nplayers - 1, &t->owner) ||
+    t->board = hs_catalog_titan(cat, json_string_value(f[T_BOARD]));
+    if (t->board < 0 || hs_int(f[T_OWNER], 0, g->nplayers - 1, &t->owner) ||
         g->p[t->owner].titan != i ||
         cat->titan[t->board].faction != (enum hs_faction)g->team_faction[g->p[t->owner].team])
         return hs_corrupt(err, "titan's board or owner");
-    if (load_cards(t, cat, json_object_get(o, "cards"), mounted))
+    if (load_cards(t, cat, f[T_CARDS], mounted))
         return hs_corrupt(err, "titan's cards");
     if (hs_titan_init(&t->cubes, &cat->titan[t->board], mounted, NULL, &ierr))
         return hs_corrupt(err, "titan's cards");
     memset(&t->cubes.drawn, 0, sizeof t->cubes.drawn);
-    if (load_cubes(&t->cubes, o))
+    if (load_cubes(&t->cubes, f))
         return hs_corrupt(err, "titan's cubes");
-    if (hs_get_int(o, "sector", 0, HS_SECTORS - 1, &t->sector) ||
-        hs_get_bool(o, "moved", &t->moved))
+    if (hs_int(f[T_SECTOR], 0, HS_SECTORS - 1, &t->sector) || hs_bool(f[T_MOVED], &t->moved))
         return hs_corrupt(err, "titan's sector");
-    ter = json_object_get(o, "terrain");
+    ter = f[T_TERRAIN];
     t->terrain = -1;
     if (!json_is_null(ter)) {
         int b = hs_catalog_battle(cat, json_string_value(ter));
@@ -189,9 +200,9 @@ int hs_titan_load(struct hs_game *g, int i, const json_t *o, int claimed[],
             (t->terrain = hs_claim_in_play(g, b, t->owner, claimed)) < 0)
             return hs_corrupt(err, "titan's terrain");
     }
-    if (hs_get_int(o, "terrain_damage", 0,
-                   t->terrain < 0 ? 0 : cat->battle[g->card[t->terrain]].black_squares,
-                   &t->terrain_damage))
+    if (hs_int(f[T_TERRAIN_DAMAGE], 0,
+               t->terrain < 0 ? 0 : cat->battle[g->card[t->terrain]].black_squares,
+               &t->terrain_damage))
         return hs_corrupt(err, "terrain damage");
     return 0;
 }
@@ -266,16 +277,18 @@ int hs_unit_load(struct hs_game *g, int i, const json_t *o,
                                        "attacked", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     struct hs_unit_at *u = &g->unit[i];
-    json_t *c = json_object_get(o, "card");
-    int k = hs_json_name(unit_names, json_string_value(json_object_get(o, "kind")));
+    json_t *f[6], *c;
+    int k;
 
-    if (!json_is_object(o) || rules_unknown_key(o, keys) || k < 0 ||
-        hs_get_int(o, "team", 0, HS_TEAMS - 1, &u->team) ||
-        hs_get_int(o, "owner", 0, g->nplayers - 1, &u->owner) ||
+    if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
+        (k = hs_json_name(unit_names, json_string_value(f[1]))) < 0 ||
+        hs_int(f[2], 0, HS_TEAMS - 1, &u->team) ||
+        hs_int(f[3], 0, g->nplayers - 1, &u->owner) ||
         g->p[u->owner].team != u->team ||
-        hs_get_int(o, "sector", 0, HS_SECTORS - 1, &u->sector) ||
-        hs_get_bool(o, "attacked", &u->attacked))
+        hs_int(f[4], 0, HS_SECTORS - 1, &u->sector) ||
+        hs_bool(f[5], &u->attacked))
         return hs_corrupt(err, "unit");
+    c = f[0];
     u->kind = (enum hs_unit_kind)k;
     u->card = -1;
     if (!json_is_null(c)) {
