@@ -362,7 +362,7 @@ int hs_round_orders(struct hs_game *g, int seat, const json_t *move, struct rng 
 int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
                    struct rng *rng, json_t *events, struct rules_error *err)
 {
-    struct hs_game work;
+    struct hs_game before;
     struct rng r = *rng;
     json_t *evs;
     int rc;
@@ -378,18 +378,19 @@ int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
     if (!json_is_object(move) || !json_is_string(json_object_get(move, "type")))
         return rules_fail(err, "unknown_move", HS_RULE_ROUND, "A move is an object "
                           "with a \"type\".");
-    /* on a copy: a refused move leaves the game and the dice as they were
-     * (on the stack: a malloc of its size merges the allocator's free
-     * blocks, each move) */
+    /* a refused move leaves the game and the dice as they were: the game
+     * is kept on the stack (a malloc of its size merges the allocator's
+     * free blocks, each move) and put back */
     if (!(evs = json_array()))
         return rules_fail(err, "out_of_memory", HS_RULE_ROUND, "Out of memory.");
-    memcpy(&work, g, sizeof work);
-    rc = dispatch(&work, seat, move, &r, evs, err);
+    memcpy(&before, g, sizeof before);
+    rc = dispatch(g, seat, move, &r, evs, err);
+    if (rc != 0)
+        memcpy(g, &before, sizeof *g);
     if (rc < 0)
         rule_id(err, g->ask);
     if (rc == 0) {
-        run(&work, &r, evs);
-        memcpy(g, &work, sizeof *g);
+        run(g, &r, evs);
         *rng = r;
         if (events)
             json_array_extend(events, evs);
