@@ -3,9 +3,51 @@
  * support units in one Heavy Steam attack (rules/heavysteam/combat.h),
  * one case per rule, named after it.
  *
- * Every game is set up and played as heavysteam_combat_fixture.h says.
+ * Every game is set up and played as heavysteam_play_fixture.h says: each
+ * position is reached by the players' moves from the real setup, and each
+ * attack is made in its Combat phase when its seat is asked.
  */
-#include "heavysteam_combat_fixture.h"
+#include "heavysteam_play_fixture.h"
+
+#define WOODS "{\"type\": \"card\", \"card\": \"woods\"}"
+
+/* A critical hit's last cube, always the attacker's to place (HS-R-29,
+ * HS-R-101): on the first square the listing offers, its steam (if any)
+ * to the first square offered for it; for every location struck.
+ * Returns 0 once none is owed. */
+static int last_cubes(int seat)
+{
+    struct rules_error err;
+
+    while (G.ask == HS_ASK_LAST_CUBE && G.ask_seat == seat) {
+        json_t *list = hs_round_moves(&G, seat), *e, *of = NULL, *pick, *m;
+        size_t i;
+        char *text;
+        int rc;
+
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "damage") == 0)
+                of = json_array_get(json_object_get(json_object_get(e, "picks"), "of"), 0);
+        if (!CHECK(of != NULL)) {
+            json_decref(list);
+            return -1;
+        }
+        pick = json_pack("{s:O, s:O}", "station", json_object_get(of, "station"), "square",
+                         json_object_get(of, "square"));
+        if (json_object_get(of, "to"))
+            json_object_set(pick, "to",
+                            json_array_get(json_object_get(json_object_get(of, "to"), "of"), 0));
+        m = json_pack("{s:s, s:[o]}", "type", "damage", "picks", pick);
+        text = json_dumps(m, 0);
+        rc = act(seat, &err, "%s", text);
+        free(text);
+        json_decref(m);
+        json_decref(list);
+        if (!CHECK(ok(rc, &err)))
+            return -1;
+    }
+    return 0;
+}
 
 /* ---- weapon traits ------------------------------------------------------------------- */
 
@@ -16,15 +58,17 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
     static const char *const torso[] = {"torso_slot", NULL};
     struct hs_attack_option o[HS_MAX_OPTIONS];
     struct rules_error err;
-    int k, n, max = -1;
+    int k, n, max = -1, pressure, h;
 
     for (k = 1; k < 400; k++) {
-        duel(DREADMOOR, KALTSCHMIED, k);
-        steam_phase(1, torso);
-        march(1, 1);
-        march(0, 1);
+        if (duel(DREADMOOR, KALTSCHMIED, k))
+            return;
         never_ask(0);
         never_ask(1);
+        /* a Steam Allocation phase into the Kaltschmied's torso, then 1
+         * sector each: range 5 */
+        if (!CHECK(next_round(NULL, torso) == 0 && moves(1, 1) == 0 && attack_turn(1) == 0))
+            return;
         n = hs_combat_options(&G, 1, o);
         for (int i = 0; i < n; i++)
             if (o[i].mount == HS_MOUNT_TORSO && o[i].target_seat == 0)
@@ -32,14 +76,17 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
         /* Boilerburst Cannon: attack cost 3, Hotshot 3, range 5: 2 dice, 3 */
         CHECK_EQ_INT(max, 3);
         CHECK_EQ_INT(steam(1, "torso_slot"), 6);
+        pressure = T(1)->npressure;
+        h = heat(1);
         CHECK_EQ_INT(declare(1, HS_MOUNT_TORSO, 0, 4, &err), -1);
         CHECK_EQ_STR(err.code, "bad_hotshot");
         if (!CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 3, &err), &err)))
             return;
         CHECK_EQ_INT(steam(1, "torso_slot"), 0);
         CHECK_EQ_INT(G.attack.active, 0);
-        CHECK_EQ_INT(heat(1), 2);
-        CHECK_EQ_INT(T(1)->npressure, 2 + 6 + 2);
+        CHECK_EQ_INT(heat(1), h + 2);
+        /* the cost and the Hotshot steam, then Trails' 2 heat */
+        CHECK_EQ_INT(T(1)->npressure, pressure + 3 + 3 + 2);
         if (event_bool("attack_result", "hit"))
             break;
     }
@@ -53,25 +100,37 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
 {
     static const char *const torso[] = {"torso_slot", NULL};
     struct rules_error err;
-    int k;
+    int k, dice;
 
     for (k = 1; k < 400; k++) {
-        duel(DREADMOOR, KALTSCHMIED, k);
-        steam_phase(0, torso);
-        CHECK(play_terrain(1, "woods") >= 0);
+        if (duel(DREADMOOR, KALTSCHMIED, k))
+            return;
+        if (!holds(1, "woods"))
+            continue;
         never_ask(0);
         never_ask(1);
+        /* a Steam Allocation phase into the Dreadmoor's torso; then the
+         * Kaltschmied pays for 1 sector and takes to the woods: range 6 */
+        if (!CHECK(next_round(torso, NULL) == 0))
+            return;
+        if (!holds(1, "woods"))
+            continue;
+        if (!CHECK(moves_with(0, 1, NULL, WOODS) == 0 && attack_turn(0) == 0))
+            return;
+        CHECK(G.titan[G.p[1].titan].terrain >= 0);
+        /* the woods' die does not count: the pressure box's alone */
+        dice = hs_pressure_dice(T(1));
         if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
             return;
-        /* range 7: 2 dice, 2 damage; the pressure box empty: 4 dice */
-        CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
-        if (event_bool("attack_result", "hit"))
+        CHECK_EQ_INT(event_int("defense_roll", "dice"), dice);
+        if (event_bool("attack_result", "hit") && CHECK(last_cubes(0) == 0))
             break;
     }
     CHECK(k < 400);
     CHECK_EQ_INT(count_events("hit_location"), 2);
     CHECK_EQ_INT(count_events("shields_hit"), 2);
-    CHECK_EQ_INT(points_struck(), 2 * 2);
+    /* range 6: 2 dice, 3 damage */
+    CHECK_EQ_INT(points_struck(), 2 * 3);
     CHECK_EQ_INT(G.attack.active, 0);
 }
 
@@ -84,10 +143,13 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
     int k;
 
     for (k = 1; k < 600; k++) {
-        duel(WAYFARER, STURMVOGEL, k);
-        steam_phase(0, torso);
+        if (duel(WAYFARER, STURMVOGEL, k))
+            return;
         never_ask(0);
         never_ask(1);
+        /* a Steam Allocation phase into the Wayfarer's torso; both hold */
+        if (!CHECK(next_round(torso, NULL) == 0 && moves(0, 0) == 0 && attack_turn(0) == 0))
+            return;
         /* Skyrocket Rack at range 5: 2 dice, 2 damage */
         if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
             return;
@@ -117,37 +179,40 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
 }
 
 /* The Wayfarer and the Sturmvogel at range 2 (the Wayfarer's 2-sector
- * move costs 3), two steam phases into the right arms. */
-static void lights_close(int k)
+ * move costs 3) in round 3's Combat phase, two Steam Allocation phases
+ * into the right arms behind them. 0 when there. */
+static int lights_close(int k)
 {
     static const char *const arm[] = {"right_slot", "right_feed", NULL};
 
-    duel(WAYFARER, STURMVOGEL, k);
-    march(1, 2);
-    march(0, 1);
-    steam_phase(0, arm);
-    steam_phase(1, arm);
-    steam_phase(0, arm);
-    steam_phase(1, arm);
+    if (duel(WAYFARER, STURMVOGEL, k))
+        return -1;
     never_ask(0);
     never_ask(1);
+    return CHECK(moves(1, 2) == 0 && next_round(arm, arm) == 0 &&
+                 next_round(arm, arm) == 0 && moves(0, 0) == 0)
+               ? 0
+               : -1;
 }
 
 /* HS-R-74, HS-AMB-25: Rate of Fire 2 is one payment and two rolls. */
 static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
 {
     struct rules_error err;
-    int before, pressure;
+    int before, pressure, rolls, defenses;
 
-    lights_close(1);
+    if (lights_close(1) || !CHECK(attack_turn(0) == 0))
+        return;
     before = steam(0, "right_slot");
     pressure = T(0)->npressure;
+    rolls = count_events("attack_roll");
+    defenses = count_events("defense_roll");
     CHECK(before >= 2);
     /* Pepperbox Gun: attack cost 2, Rate of Fire 2 */
     CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
     CHECK_EQ_INT(G.attack.active, 0);
-    CHECK_EQ_INT(count_events("attack_roll"), 2);
-    CHECK_EQ_INT(count_events("defense_roll"), 2);
+    CHECK_EQ_INT(count_events("attack_roll"), rolls + 2);
+    CHECK_EQ_INT(count_events("defense_roll"), defenses + 2);
     CHECK_EQ_INT(steam(0, "right_slot"), before - 2);
     CHECK_EQ_INT(T(0)->npressure, pressure + 2);
 }
@@ -159,7 +224,8 @@ static void test_hs_r_69_inflame_heats_the_target(void)
     int k, h = 0, mine = 0;
 
     for (k = 1; k < 400; k++) {
-        lights_close(k);
+        if (lights_close(k) || !CHECK(attack_turn(1) == 0))
+            return;
         h = heat(0);
         mine = heat(1);
         /* Flame Lance: range 2, 3 dice; Inflame 2, Trails 1 */
@@ -183,19 +249,24 @@ static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
     struct rules_error err;
     int dice;
 
-    duel(KESTREL, FELDHASE, 2);
-    march(1, 2);
+    /* round 1: the Feldhase 2 sectors, the Blitz Coil at range 3; the
+     * plating holds no steam, the Kestrel's pressure box none: 4 dice */
+    if (duel(KESTREL, FELDHASE, 2))
+        return;
     never_ask(0);
-    /* the Blitz Coil at range 3; the plating holds no steam */
+    if (!CHECK(moves(0, 2) == 0 && attack_turn(1) == 0))
+        return;
     CHECK_EQ_INT(steam(0, "torso_slot"), 0);
     CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
 
-    duel(KESTREL, FELDHASE, 2);
-    steam_phase(0, torso);
-    CHECK(steam(0, "torso_slot") > 0);
-    march(1, 2);
+    /* the same in round 2, after a Steam Allocation phase into the plating */
+    if (duel(KESTREL, FELDHASE, 2))
+        return;
     never_ask(0);
+    if (!CHECK(next_round(torso, NULL) == 0 && moves(0, 2) == 0 && attack_turn(1) == 0))
+        return;
+    CHECK(steam(0, "torso_slot") > 0);
     dice = hs_pressure_dice(T(0)) + 1;
     CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
     CHECK_EQ_INT(event_int("defense_roll", "dice"), dice);
@@ -211,12 +282,15 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
     int k, re = 0, legs = 0;
 
     for (k = 1; k < 400; k++) {
-        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_LEFT_ARM, "uk_grapeshot");
-        steam_phase(0, arm);
-        steam_phase(0, arm);
-        march(1, 2);
+        if (duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_LEFT_ARM, "uk_grapeshot"))
+            return;
         never_ask(0);
         never_ask(1);
+        /* the Feldhase 2 sectors (range 3), then two Steam Allocation
+         * phases into the left arm */
+        if (!CHECK(moves(0, 2) == 0 && next_round(arm, NULL) == 0 &&
+                   next_round(arm, NULL) == 0 && moves(0, 0) == 0 && attack_turn(0) == 0))
+            return;
         if (!CHECK(ok(declare(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
             return;
         if (G.ask == HS_ASK_REROLL)
@@ -224,9 +298,10 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
         CHECK_EQ_INT(G.attack.active, 0);
     }
     CHECK(k < 400);
+    CHECK_EQ_INT(G.ask_seat, 0);
     hs_combat_reroll_choices(&G, &re, &legs);
     CHECK(legs);
-    CHECK(ok(hs_combat_reroll(&G, 0, HS_TO_LEGS, &rng, events, &err), &err));
+    CHECK(ok(reroll(0, "legs", &err), &err));
     CHECK_EQ_INT(count_events("low_trajectory"), 1);
     CHECK_EQ_STR(json_string_value(json_object_get(last_event("shields_hit"),
                                                    "station")),
@@ -240,18 +315,29 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
     static const char *const arm[] = {"right_slot", "right_feed", NULL};
+    /* the Feldhase's steam kept from its legs' mobility station */
+    static const char *const away[] = {"legs_shield", "command", "repair", "torso_shield",
+                                       "head_shield", NULL};
     struct rules_error err;
     int k, woods = -1;
 
     for (k = 1; k < 600; k++) {
-        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_RIGHT_ARM, "uk_harpoon");
-        steam_phase(0, arm);
-        steam_phase(0, arm);
-        march(1, 2);
-        march(0, 1);
-        woods = play_terrain(1, "woods");
+        if (duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_RIGHT_ARM, "uk_harpoon"))
+            return;
+        if (!holds(1, "woods"))
+            continue;
         never_ask(0);
         never_ask(1);
+        /* two Steam Allocation phases, then the Feldhase 2 sectors into
+         * the woods and the Kestrel 1: range 2 */
+        if (!CHECK(next_round(arm, away) == 0 && next_round(arm, away) == 0))
+            return;
+        if (!holds(1, "woods"))
+            continue;
+        if (!CHECK(moves_with(1, 2, NULL, WOODS) == 0 && attack_turn(0) == 0))
+            return;
+        woods = G.titan[G.p[1].titan].terrain;
+        CHECK(woods >= 0);
         CHECK_EQ_INT(steam(1, "mobility"), 0);
         if (!CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
             return;
@@ -260,11 +346,21 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
     }
     CHECK(k < 600);
     CHECK_EQ_INT(count_events("knockback"), 1);
-    CHECK_EQ_INT(G.titan[1].terrain, -1);
+    CHECK_EQ_INT(G.titan[G.p[1].titan].terrain, -1);
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
 }
 
 /* ---- support units --------------------------------------------------------------------- */
+
+/* seat's Infantry Support from its hand, its unit placed in sector. */
+static const char *infantry_to(int sector)
+{
+    static char text[128];
+
+    snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"infantry_support\", "
+                                "\"choice\": {\"sector\": %d}}", sector);
+    return text;
+}
 
 /* HS-R-35, HS-AMB-27, HS-AMB-28: a unit attacks once a Combat phase,
  * exactly at its range, and makes no criticals. */
@@ -274,26 +370,39 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
     int k, u = -1;
 
     for (k = 1; k < 400; k++) {
-        struct hs_declare d;
+        int asked[2] = {0, 0};
 
-        duel(KESTREL, FELDHASE, k);
+        if (duel(KESTREL, FELDHASE, k))
+            return;
+        if (!holds(0, "infantry_support"))
+            continue;
         never_ask(0);
         never_ask(1);
-        u = infantry(0, 5);
-        if (!CHECK(u >= 0))
+        /* round 1: the Kestrel 1 sector, its infantry in the next, at
+         * range 3 from the Feldhase */
+        if (!CHECK(moves_with(1, 0, infantry_to(3), NULL) == 0 && G.nunits == 1))
             return;
-        d = (struct hs_declare){-1, u, 1, -1, 0, 0, 0};
-        if (k == 1) {
-            struct hs_declare far = {-1, infantry(0, 3), 1, -1, 0, 0, 0};
+        u = G.nunits - 1;
+        while (G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK) {
+            int s = G.ask_seat;
 
-            CHECK_EQ_INT(hs_combat_declare(&G, 0, &far, NULL, &rng, events, &err), -1);
-            CHECK_EQ_STR(err.code, "out_of_range");
-            CHECK_EQ_INT(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), -1);
-            CHECK_EQ_STR(err.code, "not_your_unit");
+            asked[s] = 1;
+            CHECK_EQ_INT(act(s, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": %d}",
+                             u, 1 - s),
+                         -1);
+            CHECK_EQ_STR(err.code, s == 0 ? "out_of_range" : "not_your_unit");
+            pass_turn();
         }
-        if (!CHECK(ok(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), &err)))
+        CHECK(asked[0] && asked[1]);
+        /* round 2: the Feldhase 2 sectors, at range 1 from the infantry */
+        if (!CHECK(next_round(NULL, NULL) == 0 && moves(0, 2) == 0 && attack_turn(0) == 0))
             return;
-        CHECK_EQ_INT(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), -1);
+        if (!CHECK(ok(act(0, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": 1}", u),
+                      &err)))
+            return;
+        if (!CHECK(attack_turn(0) == 0))
+            return;
+        CHECK_EQ_INT(act(0, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": 1}", u), -1);
         CHECK_EQ_STR(err.code, "unit_attacked");
         if (event_bool("attack_result", "hit") &&
             faces("attack_roll", "critical") > faces("defense_roll", "critical"))
@@ -309,21 +418,31 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
  * to the discard pile. */
 static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
 {
+    const struct hs_catalog *cat = hs_catalog_get();
     struct rules_error err;
     int k, u = -1, card = -1, discarded = 0;
 
     for (k = 1; k < 400; k++) {
-        struct hs_declare d;
-
-        duel(KESTREL, FELDHASE, k);
-        u = infantry(0, 4);
+        if (duel(KESTREL, FELDHASE, k))
+            return;
+        if (!holds(0, "infantry_support"))
+            continue;
+        /* the Kestrel 2 sectors, its infantry in the next, at range 2
+         * from the Feldhase */
+        if (!CHECK(moves_with(2, 0, infantry_to(4), NULL) == 0 && G.nunits == 1))
+            return;
+        u = G.nunits - 1;
         card = G.unit[u].card;
+        CHECK_EQ_STR(cat->battle[card].id, "infantry_support");
         discarded = 0;
         for (int i = 0; i < G.ncards; i++)
             discarded += G.card[i] == card && G.zone[i] == HS_Z_DISCARD;
-        d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0, 0};
+        if (!CHECK(attack_turn(1) == 0))
+            return;
         /* Blitz Coil at range 2 */
-        if (!CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err)))
+        if (!CHECK(ok(act(1, &err, "{\"type\": \"attack\", \"mount\": \"torso\", "
+                                   "\"target_unit\": %d}", u),
+                      &err)))
             return;
         /* nobody is asked to evade for a unit */
         CHECK_EQ_INT(G.attack.active, 0);
