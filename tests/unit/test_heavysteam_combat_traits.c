@@ -11,6 +11,14 @@
 
 #define WOODS "{\"type\": \"card\", \"card\": \"woods\"}"
 
+/* Whether no event card has been drawn so far: an event's steam, cards
+ * and damage past the shields (HS-R-93) would mix with the attack's, so
+ * the seed searches pass such games by. */
+static int quiet(void)
+{
+    return count_events("event_drawn") == 0;
+}
+
 /* A critical hit's last cube, always the attacker's to place (HS-R-29,
  * HS-R-101): on the first square the listing offers, its steam (if any)
  * to the first square offered for it; for every location struck.
@@ -67,7 +75,11 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
         never_ask(1);
         /* a Steam Allocation phase into the Kaltschmied's torso, then 1
          * sector each: range 5 */
-        if (!CHECK(next_round(NULL, torso) == 0 && moves(1, 1) == 0 && attack_turn(1) == 0))
+        if (!CHECK(next_round(NULL, torso) == 0))
+            return;
+        if (!quiet())
+            continue;
+        if (!CHECK(moves(1, 1) == 0 && attack_turn(1) == 0))
             return;
         n = hs_combat_options(&G, 1, o);
         for (int i = 0; i < n; i++)
@@ -113,7 +125,7 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
          * Kaltschmied pays for 1 sector and takes to the woods: range 6 */
         if (!CHECK(next_round(torso, NULL) == 0))
             return;
-        if (!holds(1, "woods"))
+        if (!quiet() || !holds(1, "woods"))
             continue;
         if (!CHECK(moves_with(0, 1, NULL, WOODS) == 0 && attack_turn(0) == 0))
             return;
@@ -148,7 +160,11 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
         never_ask(0);
         never_ask(1);
         /* a Steam Allocation phase into the Wayfarer's torso; both hold */
-        if (!CHECK(next_round(torso, NULL) == 0 && moves(0, 0) == 0 && attack_turn(0) == 0))
+        if (!CHECK(next_round(torso, NULL) == 0))
+            return;
+        if (!quiet())
+            continue;
+        if (!CHECK(moves(0, 0) == 0 && attack_turn(0) == 0))
             return;
         /* Skyrocket Rack at range 5: 2 dice, 2 damage */
         if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
@@ -180,19 +196,23 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
 
 /* The Wayfarer and the Sturmvogel at range 2 (the Wayfarer's 2-sector
  * move costs 3) in round 3's Combat phase, two Steam Allocation phases
- * into the right arms behind them. 0 when there. */
+ * into the right arms behind them, in the first quiet game from seed k
+ * on. Returns its seed, -1 when none is there. */
 static int lights_close(int k)
 {
     static const char *const arm[] = {"right_slot", "right_feed", NULL};
 
-    if (duel(WAYFARER, STURMVOGEL, k))
-        return -1;
-    never_ask(0);
-    never_ask(1);
-    return CHECK(moves(1, 2) == 0 && next_round(arm, arm) == 0 &&
-                 next_round(arm, arm) == 0 && moves(0, 0) == 0)
-               ? 0
-               : -1;
+    for (; k < 400; k++) {
+        if (duel(WAYFARER, STURMVOGEL, k))
+            return -1;
+        never_ask(0);
+        never_ask(1);
+        if (!CHECK(moves(1, 2) == 0 && next_round(arm, arm) == 0 && next_round(arm, arm) == 0))
+            return -1;
+        if (quiet())
+            return CHECK(moves(0, 0) == 0) ? k : -1;
+    }
+    return -1;
 }
 
 /* HS-R-74, HS-AMB-25: Rate of Fire 2 is one payment and two rolls. */
@@ -201,7 +221,7 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
     struct rules_error err;
     int before, pressure, rolls, defenses;
 
-    if (lights_close(1) || !CHECK(attack_turn(0) == 0))
+    if (!CHECK(lights_close(1) > 0) || !CHECK(attack_turn(0) == 0))
         return;
     before = steam(0, "right_slot");
     pressure = T(0)->npressure;
@@ -224,7 +244,7 @@ static void test_hs_r_69_inflame_heats_the_target(void)
     int k, h = 0, mine = 0;
 
     for (k = 1; k < 400; k++) {
-        if (lights_close(k) || !CHECK(attack_turn(1) == 0))
+        if (!CHECK((k = lights_close(k)) > 0) || !CHECK(attack_turn(1) == 0))
             return;
         h = heat(0);
         mine = heat(1);
@@ -247,7 +267,7 @@ static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
 {
     static const char *const torso[] = {"torso_slot", NULL};
     struct rules_error err;
-    int dice;
+    int k, dice;
 
     /* round 1: the Feldhase 2 sectors, the Blitz Coil at range 3; the
      * plating holds no steam, the Kestrel's pressure box none: 4 dice */
@@ -261,10 +281,16 @@ static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
 
     /* the same in round 2, after a Steam Allocation phase into the plating */
-    if (duel(KESTREL, FELDHASE, 2))
-        return;
-    never_ask(0);
-    if (!CHECK(next_round(torso, NULL) == 0 && moves(0, 2) == 0 && attack_turn(1) == 0))
+    for (k = 2; k < 400; k++) {
+        if (duel(KESTREL, FELDHASE, k))
+            return;
+        never_ask(0);
+        if (!CHECK(next_round(torso, NULL) == 0))
+            return;
+        if (quiet())
+            break;
+    }
+    if (!CHECK(k < 400) || !CHECK(moves(0, 2) == 0 && attack_turn(1) == 0))
         return;
     CHECK(steam(0, "torso_slot") > 0);
     dice = hs_pressure_dice(T(0)) + 1;
@@ -288,8 +314,11 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
         never_ask(1);
         /* the Feldhase 2 sectors (range 3), then two Steam Allocation
          * phases into the left arm */
-        if (!CHECK(moves(0, 2) == 0 && next_round(arm, NULL) == 0 &&
-                   next_round(arm, NULL) == 0 && moves(0, 0) == 0 && attack_turn(0) == 0))
+        if (!CHECK(moves(0, 2) == 0 && next_round(arm, NULL) == 0 && next_round(arm, NULL) == 0))
+            return;
+        if (!quiet())
+            continue;
+        if (!CHECK(moves(0, 0) == 0 && attack_turn(0) == 0))
             return;
         if (!CHECK(ok(declare(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
             return;
@@ -315,9 +344,10 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
     static const char *const arm[] = {"right_slot", "right_feed", NULL};
-    /* the Feldhase's steam kept from its legs' mobility station */
-    static const char *const away[] = {"legs_shield", "command", "repair", "torso_shield",
-                                       "head_shield", NULL};
+    /* the Feldhase's steam kept from its mobility station (the hip's to
+     * the legs' shield) and from its other shields, for damage to get past */
+    static const char *const away[] = {"legs_shield", "left_slot", "right_slot", "command",
+                                       "repair", "torso_slot", "vent", NULL};
     struct rules_error err;
     int k, woods = -1;
 
@@ -332,7 +362,7 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
          * the woods and the Kestrel 1: range 2 */
         if (!CHECK(next_round(arm, away) == 0 && next_round(arm, away) == 0))
             return;
-        if (!holds(1, "woods"))
+        if (!quiet() || !holds(1, "woods"))
             continue;
         if (!CHECK(moves_with(1, 2, NULL, WOODS) == 0 && attack_turn(0) == 0))
             return;
@@ -395,7 +425,11 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
         }
         CHECK(asked[0] && asked[1]);
         /* round 2: the Feldhase 2 sectors, at range 1 from the infantry */
-        if (!CHECK(next_round(NULL, NULL) == 0 && moves(0, 2) == 0 && attack_turn(0) == 0))
+        if (!CHECK(next_round(NULL, NULL) == 0))
+            return;
+        if (!quiet())
+            continue;
+        if (!CHECK(moves(0, 2) == 0 && attack_turn(0) == 0))
             return;
         if (!CHECK(ok(act(0, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": 1}", u),
                       &err)))
