@@ -9,30 +9,60 @@
  */
 #include "heavysteam_play_fixture.h"
 
-#define WOODS "{\"type\": \"card\", \"card\": \"woods\"}"
+/* Where each seat's steam goes in a Steam Allocation phase
+ * (flow_preferring): the stations named first. */
+static const char *const torso[] = {"torso_slot", NULL};
+static const char *const right_arm[] = {"right_slot", "right_feed", NULL};
+static const char *const left_arm[] = {"left_slot", "left_feed", NULL};
+
+/* A position to attack from, reached by moves from the setup. */
+struct position {
+    const char *uk, *cet;         /* seat 0's board and seat 1's */
+    enum hs_mount mount;          /* seat 0's mount carrying swap ... */
+    const char *swap;             /* ... instead of its printed card (NULL none) */
+    int rounds;                   /* whole rounds played first (next_round) ... */
+    const char *const *prefer[2]; /* ... each seat's steam sent so */
+    int sectors[2];               /* then each seat's move in the Move phase ... */
+    const char *terrain[2];       /* ... and the terrain card it plays after it */
+    int attacker;                 /* the seat asked to attack then */
+};
 
 /*
- * Game k (duel_with, swap on seat 0's mount; NULL the printed cards),
- * both seats' standing orders answering every question of an attack but
- * Low Trajectory and a critical's last cube (HS-R-101), played through n
- * whole rounds (next_round, steam as prefer0 and prefer1 say) to round
- * n + 1's Move phase. Returns 1 there; 0 when an event card was drawn on
- * the way, its steam, cards and damage past the shields (HS-R-93) mixing
- * with the attack's, so that the seed searches pass the game by; -1 when
- * the game did not get there.
+ * The position p in the first game from seed k on (duel_with) that gets
+ * there: both seats' standing orders answering every question of an
+ * attack but Low Trajectory and a critical's last cube (HS-R-101), the
+ * rounds played, each terrain card in its seat's hand by then, no event
+ * card drawn (its steam, cards and damage past the shields, HS-R-93,
+ * would mix with the attack's), the Move phase played and the attacker
+ * asked. Returns the game's seed, -1 when none before seed 1000 gets there.
  */
-static int played(const char *uk, const char *cet, int k, enum hs_mount mount,
-                  const char *swap, int n, const char *const *prefer0,
-                  const char *const *prefer1)
+static int reached(const struct position *p, int k)
 {
-    if (duel_with(uk, cet, k, 0, mount, swap))
-        return -1;
-    never_ask(0);
-    never_ask(1);
-    for (int i = 0; i < n; i++)
-        if (!CHECK(next_round(prefer0, prefer1) == 0))
+    for (; k < 1000; k++) {
+        char card[2][64];
+        int held = 1;
+
+        if (duel_with(p->uk, p->cet, k, 0, p->mount, p->swap))
             return -1;
-    return count_events("event_drawn") == 0;
+        never_ask(0);
+        never_ask(1);
+        for (int i = 0; i < p->rounds; i++)
+            if (!CHECK(next_round(p->prefer[0], p->prefer[1]) == 0))
+                return -1;
+        for (int s = 0; s < 2; s++) {
+            held &= !p->terrain[s] || holds(s, p->terrain[s]);
+            snprintf(card[s], sizeof card[s], "{\"type\": \"card\", \"card\": \"%s\"}",
+                     p->terrain[s] ? p->terrain[s] : "");
+        }
+        if (!held || count_events("event_drawn"))
+            continue;
+        return CHECK(moves_with(p->sectors[0], p->sectors[1], p->terrain[0] ? card[0] : NULL,
+                                p->terrain[1] ? card[1] : NULL) == 0 &&
+                     attack_turn(p->attacker) == 0)
+                   ? k
+                   : -1;
+    }
+    return -1;
 }
 
 /* A critical hit's last cube, always the attacker's to place (HS-R-29,
@@ -89,20 +119,15 @@ static int attack(int seat, enum hs_mount mount, int target, int hotshot,
  * cost, +1 damage each; Trails' heat goes in after the attack. */
 static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Kaltschmied's torso, then 1
+     * sector each: range 5 */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {NULL, torso}, {1, 1}, {NULL, NULL}, 1};
     struct hs_attack_option o[HS_MAX_OPTIONS];
     struct rules_error err;
-    int k, n, max = -1, pressure, h, rc;
+    int k, n, max = -1, pressure, h;
 
-    for (k = 1; k < 400; k++) {
-        /* a Steam Allocation phase into the Kaltschmied's torso, then 1
-         * sector each: range 5 */
-        if ((rc = played(DREADMOOR, KALTSCHMIED, k, 0, NULL, 1, NULL, torso)) < 0)
-            return;
-        if (!rc)
-            continue;
-        if (!CHECK(moves(1, 1) == 0 && attack_turn(1) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         n = hs_combat_options(&G, 1, o);
         for (int i = 0; i < n; i++)
             if (o[i].mount == HS_MOUNT_TORSO && o[i].target_seat == 0)
@@ -124,7 +149,7 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
         if (event_bool("attack_result", "hit"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(points_struck(), 3 + 3);
 }
 
@@ -132,19 +157,14 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
  * each taking the full damage; its target's terrain adds no dice. */
 static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Dreadmoor's torso; then the
+     * Kaltschmied pays for 1 sector and takes to the woods: range 6 */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 1}, {NULL, "woods"}, 0};
     struct rules_error err;
-    int k, dice, rc;
+    int k, dice;
 
-    for (k = 1; k < 400; k++) {
-        /* a Steam Allocation phase into the Dreadmoor's torso; then the
-         * Kaltschmied pays for 1 sector and takes to the woods: range 6 */
-        if ((rc = played(DREADMOOR, KALTSCHMIED, k, 0, NULL, 1, torso, NULL)) < 0)
-            return;
-        if (!rc || !holds(1, "woods"))
-            continue;
-        if (!CHECK(moves_with(0, 1, NULL, WOODS) == 0 && attack_turn(0) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         CHECK(G.titan[G.p[1].titan].terrain >= 0);
         /* the woods' die does not count: the pressure box's alone */
         dice = hs_pressure_dice(T(1));
@@ -154,7 +174,7 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
         if (event_bool("attack_result", "hit"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("hit_location"), 2);
     CHECK_EQ_INT(count_events("shields_hit"), 2);
     /* range 6: 2 dice, 3 damage */
@@ -166,18 +186,13 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
  * Ammo puts its cubes on the weapon after the attack, its owner placing. */
 static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Wayfarer's torso; both hold */
+    static const struct position at = {WAYFARER, STURMVOGEL, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 0}, {NULL, NULL}, 0};
     struct rules_error err;
-    int k, rc;
+    int k;
 
-    for (k = 1; k < 600; k++) {
-        /* a Steam Allocation phase into the Wayfarer's torso; both hold */
-        if ((rc = played(WAYFARER, STURMVOGEL, k, 0, NULL, 1, torso, NULL)) < 0)
-            return;
-        if (!rc)
-            continue;
-        if (!CHECK(moves(0, 0) == 0 && attack_turn(0) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         /* Skyrocket Rack at range 5: 2 dice, 2 damage */
         if (!CHECK(ok(attack(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
             return;
@@ -186,7 +201,7 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
         if (event_int("shields_hit", "through") > 0)
             break;
     }
-    CHECK(k < 600);
+    CHECK(k > 0);
     CHECK_EQ_INT(event_int("exploding_rounds", "damage"),
                  event_int("shields_hit", "through") + 1);
     {
@@ -208,29 +223,19 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
 
 /* The Wayfarer and the Sturmvogel two Steam Allocation phases into their
  * right arms, then closing to range 2 in round 3 (the Wayfarer 1 sector,
- * its 2-sector move costing 3; the Sturmvogel 2), in the first of the
- * games from seed k on that played() keeps. Returns its seed, -1 when
- * none is there. */
-static int lights_close(int k)
-{
-    static const char *const arm[] = {"right_slot", "right_feed", NULL};
-
-    for (int rc; k < 400; k++) {
-        if ((rc = played(WAYFARER, STURMVOGEL, k, 0, NULL, 2, arm, arm)) < 0)
-            return -1;
-        if (rc)
-            return CHECK(moves(1, 2) == 0) ? k : -1;
-    }
-    return -1;
-}
+ * its 2-sector move costing 3; the Sturmvogel 2), seat s to attack. */
+#define LIGHTS_CLOSE(s)                                                                    \
+    {WAYFARER, STURMVOGEL, HS_MOUNT_TORSO, NULL, 2, {right_arm, right_arm}, {1, 2},        \
+     {NULL, NULL}, (s)}
 
 /* HS-R-74, HS-AMB-25: Rate of Fire 2 is one payment and two rolls. */
 static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
 {
+    static const struct position at = LIGHTS_CLOSE(0);
     struct rules_error err;
     int before, pressure, rolls, defenses;
 
-    if (!CHECK(lights_close(1) > 0) || !CHECK(attack_turn(0) == 0))
+    if (!CHECK(reached(&at, 1) > 0))
         return;
     before = steam(0, "right_slot");
     pressure = T(0)->npressure;
@@ -249,12 +254,11 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
 /* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box. */
 static void test_hs_r_69_inflame_heats_the_target(void)
 {
+    static const struct position at = LIGHTS_CLOSE(1);
     struct rules_error err;
     int k, h = 0, mine = 0;
 
-    for (k = 1; k < 400; k++) {
-        if (!CHECK((k = lights_close(k)) > 0) || !CHECK(attack_turn(1) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         h = heat(0);
         mine = heat(1);
         /* Flame Lance: range 2, 3 dice; Inflame 2, Trails 1 */
@@ -264,7 +268,7 @@ static void test_hs_r_69_inflame_heats_the_target(void)
             break;
         CHECK_EQ_INT(heat(0), h);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("inflame"), 1);
     CHECK_EQ_INT(heat(0), h + 2);
     CHECK_EQ_INT(heat(1), mine + 1);
@@ -274,25 +278,23 @@ static void test_hs_r_69_inflame_heats_the_target(void)
  * steam on it, adds a defense die when the titan is attacked. */
 static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* round 1: the Feldhase 2 sectors, the Blitz Coil at range 3 */
+    static const struct position bare = {KESTREL, FELDHASE, HS_MOUNT_TORSO, NULL, 0,
+                                         {NULL, NULL}, {0, 2}, {NULL, NULL}, 1};
+    /* the same in round 2, after a Steam Allocation phase into the plating */
+    static const struct position powered = {KESTREL, FELDHASE, HS_MOUNT_TORSO, NULL, 1,
+                                            {torso, NULL}, {0, 2}, {NULL, NULL}, 1};
     struct rules_error err;
-    int k, dice, rc = 0;
+    int dice;
 
-    /* round 1: the Feldhase 2 sectors, the Blitz Coil at range 3; the
-     * plating holds no steam, the Kestrel's pressure box none: 4 dice */
-    if (played(KESTREL, FELDHASE, 2, 0, NULL, 0, NULL, NULL) < 0)
-        return;
-    if (!CHECK(moves(0, 2) == 0 && attack_turn(1) == 0))
+    /* the plating holds no steam, the Kestrel's pressure box none: 4 dice */
+    if (!CHECK(reached(&bare, 2) > 0))
         return;
     CHECK_EQ_INT(steam(0, "torso_slot"), 0);
     CHECK(ok(attack(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
 
-    /* the same in round 2, after a Steam Allocation phase into the plating */
-    for (k = 2; k < 400 && !rc; k++)
-        if ((rc = played(KESTREL, FELDHASE, k, 0, NULL, 1, torso, NULL)) < 0)
-            return;
-    if (!CHECK(rc) || !CHECK(moves(0, 2) == 0 && attack_turn(1) == 0))
+    if (!CHECK(reached(&powered, 2) > 0))
         return;
     CHECK(steam(0, "torso_slot") > 0);
     dice = hs_pressure_dice(T(0)) + 1;
@@ -305,27 +307,21 @@ static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
  * Mortar (1..3) on the Kestrel's left arm instead of the Needle Rifle. */
 static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 {
-    static const char *const arm[] = {"left_slot", "left_feed", NULL};
+    /* two Steam Allocation phases into the left arm, then the Feldhase 2
+     * sectors: range 3 */
+    static const struct position at = {KESTREL, FELDHASE, HS_MOUNT_LEFT_ARM, "uk_grapeshot", 2,
+                                       {left_arm, NULL}, {0, 2}, {NULL, NULL}, 0};
     struct rules_error err;
-    int k, re = 0, legs = 0, rc;
+    int k, re = 0, legs = 0;
 
-    for (k = 1; k < 400; k++) {
-        /* two Steam Allocation phases into the left arm, then the
-         * Feldhase 2 sectors: range 3 */
-        if ((rc = played(KESTREL, FELDHASE, k, HS_MOUNT_LEFT_ARM, "uk_grapeshot", 2, arm,
-                         NULL)) < 0)
-            return;
-        if (!rc)
-            continue;
-        if (!CHECK(moves(0, 2) == 0 && attack_turn(0) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         if (!CHECK(ok(attack(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
             return;
         if (G.ask == HS_ASK_REROLL)
             break;
         CHECK_EQ_INT(G.attack.active, 0);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(G.ask_seat, 0);
     hs_combat_reroll_choices(&G, &re, &legs);
     CHECK(legs);
@@ -342,24 +338,18 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
  * instead of the Arc Lance. */
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
-    static const char *const arm[] = {"right_slot", "right_feed", NULL};
     /* the Feldhase's steam kept from its mobility station (the hip's to
      * the legs' shield) and from its other shields, for damage to get past */
     static const char *const away[] = {"legs_shield", "left_slot", "right_slot", "command",
                                        "repair", "torso_slot", "vent", NULL};
+    /* two Steam Allocation phases, then the Feldhase 2 sectors into the
+     * woods and the Kestrel 1: range 2 */
+    static const struct position at = {KESTREL, FELDHASE, HS_MOUNT_RIGHT_ARM, "uk_harpoon", 2,
+                                       {right_arm, away}, {1, 2}, {NULL, "woods"}, 0};
     struct rules_error err;
-    int k, woods = -1, rc;
+    int k, woods = -1;
 
-    for (k = 1; k < 600; k++) {
-        /* two Steam Allocation phases, then the Feldhase 2 sectors into
-         * the woods and the Kestrel 1: range 2 */
-        if ((rc = played(KESTREL, FELDHASE, k, HS_MOUNT_RIGHT_ARM, "uk_harpoon", 2, arm,
-                         away)) < 0)
-            return;
-        if (!rc || !holds(1, "woods"))
-            continue;
-        if (!CHECK(moves_with(1, 2, NULL, WOODS) == 0 && attack_turn(0) == 0))
-            return;
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         woods = G.titan[G.p[1].titan].terrain;
         CHECK(woods >= 0);
         CHECK_EQ_INT(steam(1, "mobility"), 0);
@@ -368,7 +358,7 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
         if (event_int("shields_hit", "through") > 0 && !T(1)->destroyed)
             break;
     }
-    CHECK(k < 600);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("knockback"), 1);
     CHECK_EQ_INT(G.titan[G.p[1].titan].terrain, -1);
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
@@ -376,14 +366,30 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 
 /* ---- support units --------------------------------------------------------------------- */
 
-/* seat's Infantry Support from its hand, its unit placed in sector. */
-static const char *infantry_to(int sector)
+/*
+ * The first game of the Kestrel and the Feldhase from seed k on (duel)
+ * whose setup deals the Kestrel an Infantry Support: in round 1's Move
+ * phase the Kestrel moves sectors and plays it, its unit (*u) one sector
+ * further on; the Feldhase holds. Returns the game's seed, -1 when none
+ * before seed 1000 gets there.
+ */
+static int infantry_ahead(int k, int sectors, int *u)
 {
-    static char text[128];
+    char text[128];
 
-    snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"infantry_support\", "
-                                "\"choice\": {\"sector\": %d}}", sector);
-    return text;
+    for (; k < 1000; k++) {
+        if (duel(KESTREL, FELDHASE, k))
+            return -1;
+        if (!holds(0, "infantry_support"))
+            continue;
+        snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"infantry_support\", "
+                                    "\"choice\": {\"sector\": %d}}", sector(0) + sectors + 1);
+        if (!CHECK(moves_with(sectors, 0, text, NULL) == 0 && G.nunits == 1))
+            return -1;
+        *u = G.nunits - 1;
+        return k;
+    }
+    return -1;
 }
 
 /* HS-R-35, HS-AMB-27, HS-AMB-28: a unit attacks once a Combat phase,
@@ -393,18 +399,13 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
     struct rules_error err;
     int k, u = -1;
 
-    for (k = 1; k < 400; k++) {
+    /* round 1: the Kestrel 1 sector, its infantry at range 3 from the
+     * Feldhase */
+    for (k = 1; (k = infantry_ahead(k, 1, &u)) > 0; k++) {
         int asked[2] = {0, 0};
 
-        if (played(KESTREL, FELDHASE, k, 0, NULL, 0, NULL, NULL) < 0)
-            return;
-        if (!holds(0, "infantry_support"))
-            continue;
-        /* round 1: the Kestrel 1 sector, its infantry in the next, at
-         * range 3 from the Feldhase */
-        if (!CHECK(moves_with(1, 0, infantry_to(3), NULL) == 0 && G.nunits == 1))
-            return;
-        u = G.nunits - 1;
+        never_ask(0);
+        never_ask(1);
         while (G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK) {
             int s = G.ask_seat;
 
@@ -434,7 +435,7 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
             faces("attack_roll", "critical") > faces("defense_roll", "critical"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK(!event_bool("attack_result", "critical"));
     /* Infantry Support: 2 damage */
     CHECK_EQ_INT(points_struck(), 2);
@@ -448,16 +449,9 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
     struct rules_error err;
     int k, u = -1, card = -1, discarded = 0;
 
-    for (k = 1; k < 400; k++) {
-        if (duel(KESTREL, FELDHASE, k))
-            return;
-        if (!holds(0, "infantry_support"))
-            continue;
-        /* the Kestrel 2 sectors, its infantry in the next, at range 2
-         * from the Feldhase */
-        if (!CHECK(moves_with(2, 0, infantry_to(4), NULL) == 0 && G.nunits == 1))
-            return;
-        u = G.nunits - 1;
+    /* the Kestrel 2 sectors, its infantry at range 2 from the Feldhase;
+     * no standing orders */
+    for (k = 1; (k = infantry_ahead(k, 2, &u)) > 0; k++) {
         card = G.unit[u].card;
         CHECK_EQ_STR(cat->battle[card].id, "infantry_support");
         discarded = 0;
@@ -476,7 +470,7 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
             break;
         CHECK_EQ_INT(G.nunits, 1);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 5);
     CHECK_EQ_INT(count_events("unit_destroyed"), 1);
     CHECK_EQ_INT(G.nunits, 0);
