@@ -33,28 +33,31 @@ struct position {
  * attack but Low Trajectory and a critical's last cube (HS-R-101), the
  * rounds played, each terrain card in its seat's hand by then, no event
  * card drawn (its steam, cards and damage past the shields, HS-R-93,
- * would mix with the attack's), the Move phase played and the attacker
- * asked. Returns the game's seed, -1 when none before seed 1000 gets there.
+ * would mix with the attack's, and may even end the game), the Move
+ * phase played and the attacker asked. Returns the game's seed, -1 when
+ * none before seed 1000 gets there.
  */
 static int reached(const struct position *p, int k)
 {
     for (; k < 1000; k++) {
         char card[2][64];
-        int held = 1;
+        int held = 1, i;
 
         if (duel_with(p->uk, p->cet, k, 0, p->mount, p->swap))
             return -1;
         never_ask(0);
         never_ask(1);
-        for (int i = 0; i < p->rounds; i++)
-            if (!CHECK(next_round(p->prefer[0], p->prefer[1]) == 0))
-                return -1;
+        for (i = 0; i < p->rounds && next_round(p->prefer[0], p->prefer[1]) == 0; i++)
+            ;
+        /* a round stops short on a refused move, or at the game's end */
+        if (i < p->rounds && !CHECK(G.stage != HS_STAGE_ROUND))
+            return -1;
         for (int s = 0; s < 2; s++) {
             held &= !p->terrain[s] || holds(s, p->terrain[s]);
             snprintf(card[s], sizeof card[s], "{\"type\": \"card\", \"card\": \"%s\"}",
                      p->terrain[s] ? p->terrain[s] : "");
         }
-        if (!held || count_events("event_drawn"))
+        if (i < p->rounds || !held || count_events("event_drawn"))
             continue;
         return CHECK(moves_with(p->sectors[0], p->sectors[1], p->terrain[0] ? card[0] : NULL,
                                 p->terrain[1] ? card[1] : NULL) == 0 &&
