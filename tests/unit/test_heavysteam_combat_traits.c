@@ -71,11 +71,9 @@ static int reached(const struct position *p, int k)
 /* A critical hit's last cube, always the attacker's to place (HS-R-29,
  * HS-R-101): on the first square the listing offers, its steam (if any)
  * to the first square offered for it; for every location struck.
- * Returns 0 once none is owed. */
-static int last_cubes(int seat)
+ * Returns 0 once none is owed, -1 with err when a placement is refused. */
+static int last_cubes(int seat, struct rules_error *err)
 {
-    struct rules_error err;
-
     while (G.ask == HS_ASK_LAST_CUBE && G.ask_seat == seat) {
         json_t *list = hs_round_moves(&G, seat), *e, *of = NULL, *pick, *m;
         size_t i;
@@ -96,12 +94,12 @@ static int last_cubes(int seat)
                             json_array_get(json_object_get(json_object_get(of, "to"), "of"), 0));
         m = json_pack("{s:s, s:[o]}", "type", "damage", "picks", pick);
         text = json_dumps(m, 0);
-        rc = act(seat, &err, "%s", text);
+        rc = act(seat, err, "%s", text);
         free(text);
         json_decref(m);
         json_decref(list);
-        if (!CHECK(ok(rc, &err)))
-            return -1;
+        if (rc < 0)
+            return rc;
     }
     return 0;
 }
@@ -113,7 +111,7 @@ static int attack(int seat, enum hs_mount mount, int target, int hotshot,
 {
     int rc = declare(seat, mount, target, hotshot, err);
 
-    return rc < 0 ? rc : last_cubes(seat);
+    return rc < 0 ? rc : last_cubes(seat, err);
 }
 
 /* ---- weapon traits ------------------------------------------------------------------- */
