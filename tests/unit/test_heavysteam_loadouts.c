@@ -9,6 +9,7 @@
  */
 #include "heavysteam_game_fixture.h"
 #include "heavysteam_round_fixture.h"
+#include "heavysteam/describe.h"
 #include "heavysteam/svg.h"
 #include "heavysteam/text.h"
 
@@ -341,6 +342,25 @@ static void test_hs_r_02_loadout_over_the_points_refused(void)
     }
 }
 
+/* ---- the description ------------------------------------------------------- */
+
+static void test_hs_r_135_loadouts_described(void)
+{
+    json_t *d = hs_describe_build();
+    json_t *lo = json_object_get(json_object_get(json_object_get(d, "options"), "properties"),
+                                 "loadouts");
+    json_t *entry = json_array_get(json_object_get(json_object_get(lo, "items"), "oneOf"), 1);
+
+    CHECK_EQ_INT(json_integer_value(json_object_get(lo, "minItems")), 2);
+    CHECK_EQ_INT(json_integer_value(json_object_get(lo, "maxItems")), 2);
+    CHECK(json_is_false(json_object_get(entry, "additionalProperties")));
+    for (int m = 0; m < HS_MOUNTS; m++)
+        CHECK(json_object_get(json_object_get(entry, "properties"),
+                              hs_mount_name((enum hs_mount)m)) != NULL);
+    CHECK(strstr(json_string_value(json_object_get(lo, "description")), "HS-R-135") != NULL);
+    json_decref(d);
+}
+
 int main(void)
 {
     if (!cat()->ok) {
@@ -356,5 +376,6 @@ int main(void)
     RUN(test_hs_r_03_loadout_mounts_and_sizes_refused);
     RUN(test_hs_r_03_more_squares_than_the_slot_holds);
     RUN(test_hs_r_02_loadout_over_the_points_refused);
+    RUN(test_hs_r_135_loadouts_described);
     return check_summary();
 }
