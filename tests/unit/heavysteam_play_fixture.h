@@ -437,4 +437,20 @@ static inline int next_round(const char *const *prefer0, const char *const *pref
     return G.stage == HS_STAGE_ROUND ? 0 : -1;
 }
 
+/* ---- for test_heavysteam_combat_traits.c ---------------------------------- */
+
+/*
+ * The Combat phase on to seat's attack: whoever is asked before it (the
+ * team with initiative attacks first, HS-R-17) passes for the rest of the
+ * phase. Returns 0 once seat is asked to attack, -1 when it is not (the
+ * phase over, or seat passed unasked, having no attack, HS-R-110).
+ */
+static inline int attack_turn(int seat)
+{
+    while (G.stage == HS_STAGE_ROUND && G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK &&
+           G.ask_seat != seat)
+        pass_turn();
+    return G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK && G.ask_seat == seat ? 0 : -1;
+}
+
 #endif
