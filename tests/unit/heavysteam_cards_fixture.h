@@ -209,13 +209,50 @@ static inline int all_pass(struct hs_game *g, json_t *events)
     return CHECK(reach_cards(g, events)) && pass_phase(g, events);
 }
 
-/* Phase after phase passed until the deck's top card is id; 1 then. */
+/* Phase after phase passed until the deck's top card is id; 1 then, 0
+ * when it went another way (drawn in a Cards phase that asked nobody). */
 static inline int pass_until_top(struct hs_game *g, const char *id, json_t *events)
 {
     for (int guard = 0; guard < 60 && strcmp(id_of(g, g->deck[0]), id) != 0; guard++)
         if (!all_pass(g, events))
             return 0;
-    return CHECK(strcmp(id_of(g, g->deck[0]), id) == 0);
+    return strcmp(id_of(g, g->deck[0]), id) == 0;
+}
+
+/* One move of a player who passes every buy and answers every event, and
+ * is the calm player elsewhere. */
+static inline int passing_move(struct hs_game *g, json_t *events)
+{
+    if (g->ask == HS_ASK_EVENT)
+        return answer_event(g, events) ? 0 : -1;
+    if (g->ask == HS_ASK_BUY)
+        return apply_new(g, json_pack("{s:s}", "type", "pass"), events) ? 0 : -1;
+    return calm_move(g, events);
+}
+
+/* Passing moves until one draws event id to the track; *before: the
+ * position that move was made in; that move's events and the later ones
+ * of the event in events. 1 then. */
+static inline int play_to_event(struct hs_game *g, const char *id, struct hs_game *before,
+                                json_t *events)
+{
+    for (int guard = 0; guard < 8000 && g->stage == HS_STAGE_ROUND; guard++) {
+        json_t *ev = json_array();
+        int drawn;
+
+        *before = *g;
+        if (passing_move(g, ev) < 0) {
+            json_decref(ev);
+            return 0;
+        }
+        drawn = card_event(ev, "event_drawn", id);
+        if (drawn)
+            json_array_extend(events, ev);
+        json_decref(ev);
+        if (drawn)
+            return 1;
+    }
+    return 0;
 }
 
 /* seat's standing orders answer every question an attack asks of it,
@@ -232,11 +269,58 @@ static inline void never_asked(struct hs_game *g, int seat)
     json_decref(m);
 }
 
+/* Cubes a flow move sends onto white squares of seat's weapon and
+ * mobility stations. */
+static inline int armed(const struct hs_game *g, int seat, const json_t *m)
+{
+    const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
+    const char *id;
+    json_t *v;
+    int n = 0;
+
+    json_object_foreach(json_object_get(m, "white"), id, v)
+        for (int s = 0; s < t->board->nstations; s++)
+            if (!strcmp(t->board->station[s].id, id) &&
+                (t->board->station[s].type == HS_WEAPON_SLOT ||
+                 t->board->station[s].type == HS_MOBILITY))
+                n += (int)json_integer_value(v);
+    return n;
+}
+
+/* The attacker's flow: of a few fillings of the listed shape, the one
+ * that arms its weapons and legs most. */
+static inline int arming_flow(struct hs_game *g, json_t *events)
+{
+    json_t *e = listed(g, g->ask_seat, "flow", NULL), *best = NULL;
+
+    for (int k = 0; e && k < 8; k++) {
+        json_t *m = fill(g, e);
+
+        if (!best || armed(g, g->ask_seat, m) > armed(g, g->ask_seat, best)) {
+            json_decref(best);
+            best = m;
+        } else {
+            json_decref(m);
+        }
+    }
+    json_decref(e);
+    if (best) {
+        struct rules_error err;
+        int rc = hs_round_apply(g, g->ask_seat, best, &R, events, &err);
+
+        json_decref(best);
+        if (rc == 0)
+            return 0;
+    }
+    return calm_move(g, events);
+}
+
 /*
  * Plays on until target's titan holds at least n damage cubes: attacker
- * closes in paying 1 a sector and declares, each Combat phase, the first
- * attack on target it is offered; target's orders answer the attack;
- * everything else is the calm player's. 1 when reached.
+ * sends its steam to its weapons and legs, closes in paying 1 a sector
+ * and declares, each Combat phase, the first attack on target it is
+ * offered; target's orders answer the attack; everything else is the
+ * calm player's. 1 when reached.
  */
 static inline int batter(struct hs_game *g, int attacker, int target, int n, json_t *events)
 {
@@ -248,6 +332,11 @@ static inline int batter(struct hs_game *g, int attacker, int target, int n, jso
 
         if (damage_of(g, target) >= n)
             return 1;
+        if (g->ask_seat == attacker && g->ask == HS_ASK_FLOW) {
+            if (arming_flow(g, events) < 0)
+                return 0;
+            continue;
+        }
         if (g->ask_seat != attacker || (g->ask != HS_ASK_ATTACK && g->ask != HS_ASK_MOVE)) {
             if (calm_move(g, events) < 0)
                 return 0;
@@ -375,7 +464,8 @@ static inline struct hs_game *game_before(int k, const char *id,
         if (!g)
             return NULL;
         if (pass_until_top(g, id, events) && reach_cards(g, events) &&
-            g->ask == HS_ASK_BUY && (!fits || fits(g)))
+            g->ask == HS_ASK_BUY && strcmp(id_of(g, g->deck[0]), id) == 0 &&
+            (!fits || fits(g)))
             return g;
         free(g);
     }
