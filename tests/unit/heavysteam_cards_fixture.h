@@ -316,48 +316,51 @@ static inline int arming_flow(struct hs_game *g, json_t *events)
 }
 
 /*
- * Plays on until target's titan holds at least n damage cubes: attacker
- * sends its steam to its weapons and legs, closes in paying 1 a sector
- * and declares, each Combat phase, the first attack on target it is
- * offered; target's orders answer the attack; everything else is the
- * calm player's. 1 when reached.
+ * One move of a player whose titan attacks target's: asked for its
+ * flow, it sends its steam to its weapons and legs; it closes in paying
+ * 1 a sector and declares the first attack on target it is offered;
+ * every other question, its own or target's, is the calm player's.
+ * 0, or -1 when nothing was accepted.
  */
+static inline int attacking_move(struct hs_game *g, int attacker, int target, json_t *events)
+{
+    json_t *list, *e, *m = NULL;
+    size_t i;
+    int at = g->titan[g->p[target].titan].sector;
+    int far = abs(g->titan[g->p[attacker].titan].sector - at);
+
+    if (g->ask_seat == attacker && g->ask == HS_ASK_FLOW)
+        return arming_flow(g, events);
+    if (g->ask_seat != attacker || (g->ask != HS_ASK_ATTACK && g->ask != HS_ASK_MOVE))
+        return calm_move(g, events);
+    list = hs_round_moves(g, attacker);
+    json_array_foreach(json_object_get(list, "moves"), i, e) {
+        const char *type = json_string_value(json_object_get(e, "type"));
+        int to = (int)json_integer_value(json_object_get(e, "sector"));
+
+        if (!m && strcmp(type, "attack") == 0 && !json_object_get(e, "battle_card") &&
+            json_object_get(e, "target") &&
+            json_integer_value(json_object_get(e, "target")) == target)
+            m = fill(g, e);
+        else if (!m && far > 1 && strcmp(type, "move") == 0 &&
+                 json_integer_value(json_object_get(e, "pay")) == 1 && abs(to - at) < far)
+            m = fill(g, e);
+    }
+    json_decref(list);
+    if (!m)
+        return calm_move(g, events);
+    return apply_new(g, m, events) ? 0 : -1;
+}
+
+/* Attacking moves (target's orders answering its questions) until
+ * target's titan holds at least n damage cubes; 1 then. */
 static inline int batter(struct hs_game *g, int attacker, int target, int n, json_t *events)
 {
     never_asked(g, target);
     for (int guard = 0; guard < 6000 && g->stage == HS_STAGE_ROUND; guard++) {
-        json_t *list, *e, *m = NULL;
-        size_t i;
-        int far = abs(g->titan[g->p[attacker].titan].sector - g->titan[g->p[target].titan].sector);
-
         if (damage_of(g, target) >= n)
             return 1;
-        if (g->ask_seat == attacker && g->ask == HS_ASK_FLOW) {
-            if (arming_flow(g, events) < 0)
-                return 0;
-            continue;
-        }
-        if (g->ask_seat != attacker || (g->ask != HS_ASK_ATTACK && g->ask != HS_ASK_MOVE)) {
-            if (calm_move(g, events) < 0)
-                return 0;
-            continue;
-        }
-        list = hs_round_moves(g, attacker);
-        json_array_foreach(json_object_get(list, "moves"), i, e) {
-            const char *type = json_string_value(json_object_get(e, "type"));
-            int to = (int)json_integer_value(json_object_get(e, "sector"));
-
-            if (!m && strcmp(type, "attack") == 0 && !json_object_get(e, "battle_card") &&
-                json_object_get(e, "target") &&
-                json_integer_value(json_object_get(e, "target")) == target)
-                m = fill(g, e);
-            else if (!m && far > 1 && strcmp(type, "move") == 0 &&
-                     json_integer_value(json_object_get(e, "pay")) == 1 &&
-                     abs(to - g->titan[g->p[target].titan].sector) < far)
-                m = fill(g, e);
-        }
-        json_decref(list);
-        if (!(m ? apply_new(g, m, events) : calm_move(g, events) == 0))
+        if (attacking_move(g, attacker, target, events) < 0)
             return 0;
     }
     return 0;
