@@ -11,12 +11,12 @@
 #include "heavysteam_cards_fixture.h"
 #include "heavysteam/round.h"
 
-/* Every cube of the game where the board's stocks say (HS-DATA-16). */
-static void check_cubes(struct hs_game *g)
+/* Every cube of the game where the board's stocks say (HS-DATA-16);
+ * hs_round_apply leaves the game settled. */
+static void check_cubes(const struct hs_game *g)
 {
     int total[HS_STOCKS];
 
-    hs_game_settle(g);
     hs_game_count_cubes(g, total);
     for (int k = 0; k < HS_STOCKS; k++)
         CHECK_EQ_INT(total[k], hs_catalog_get()->board.stock[k]);
