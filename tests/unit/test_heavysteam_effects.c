@@ -146,18 +146,6 @@ static void test_vocabulary_heat_and_initiative(void)
     free(g);
 }
 
-/* Cubes in seat's vents (the release takes them, one cube more each). */
-static int vented(const struct hs_game *g, int seat)
-{
-    const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
-    int n = 0;
-
-    for (int s = 0; s < t->board->nstations; s++)
-        if (t->board->station[s].type == HS_VENT)
-            n += hs_titan_steam_at(t, s);
-    return n;
-}
-
 /* The attack's numbers come back to combat in struct hs_mods: Targeting
  * Solution +1 die and +1 critical, Called Shot a free re-roll and 1
  * shield ignored (hs_effect_mods on the catalog's cards); Coolant Flush,
@@ -193,7 +181,8 @@ static void test_vocabulary_attack_numbers(void)
 
             json_decref(card);
             np = g->titan[0].cubes.npressure;
-            more = g->titan[0].cubes.board->release + vented(g, 0);
+            /* the vents' steam: each cube one release more */
+            more = g->titan[0].cubes.board->release + steam_at(g, 0, HS_VENT);
             if (card && g->ask_seat == 0 && g->phase == HS_PH_PRESSURE && np >= more + 3)
                 found = 1;
             else if (attacking_move(g, 0, 1, events) < 0)
