@@ -140,13 +140,6 @@ static json_t *first_choice(const struct hs_game *g, int seat, int c,
     return choice;
 }
 
-/* Field Repairs (Steam Allocation), Rivet Gang and Patch and Pray (any
- * phase): the damage cubes chosen are removed and nothing is paid to the
- * repair station; Patch and Pray also places 1 steam from the reserve.
- * The damage is n cubes or more from seat 1's attacks; the card is
- * played at seat 0's first question of the phase that lists it, after a
- * buy when buy_first (the reserve, empty once the Steam phase refilled
- * the boiler, takes the price). */
 /* Seat 0 buys the cheapest card and is asked again, the card id still
  * listed. */
 static int bought_and_asked(struct hs_game *g, const char *id, json_t *events)
@@ -167,6 +160,13 @@ static int bought_and_asked(struct hs_game *g, const char *id, json_t *events)
     return again != NULL;
 }
 
+/* Field Repairs (Steam Allocation), Rivet Gang and Patch and Pray (any
+ * phase): the damage cubes chosen are removed and nothing is paid to the
+ * repair station; Patch and Pray also places 1 steam from the reserve.
+ * The damage is n cubes or more from seat 1's attacks; the card is
+ * played at seat 0's first question of the phase that lists it, after a
+ * buy when buy_first (the reserve, empty once the Steam phase refilled
+ * the boiler, takes the price). */
 static void play_repair(const char *id, enum hs_phase phase, int n, int steam, int buy_first)
 {
     json_t *events = json_array(), *choice, *m;
