@@ -173,20 +173,26 @@ static inline int answer_event(struct hs_game *g, json_t *events)
     return apply_new(g, m, events);
 }
 
+/* One move of a player who passes every buy and answers every event, and
+ * is the calm player elsewhere. */
+static inline int passing_move(struct hs_game *g, json_t *events)
+{
+    if (g->ask == HS_ASK_EVENT)
+        return answer_event(g, events) ? 0 : -1;
+    if (g->ask == HS_ASK_BUY)
+        return apply_new(g, json_pack("{s:s}", "type", "pass"), events) ? 0 : -1;
+    return calm_move(g, events);
+}
+
 /* The Cards phase in progress played out: whoever is asked to buy
  * passes, every event's question answered. 1 when all was accepted. */
 static inline int pass_phase(struct hs_game *g, json_t *events)
 {
     int round = g->round;
 
-    while (g->stage == HS_STAGE_ROUND && g->phase == HS_PH_CARDS && g->round == round) {
-        int rc = g->ask == HS_ASK_EVENT ? answer_event(g, events)
-                                        : apply_new(g, json_pack("{s:s}", "type", "pass"),
-                                                    events);
-
-        if (!CHECK(rc) || !CHECK(zones_ok(g)))
+    while (g->stage == HS_STAGE_ROUND && g->phase == HS_PH_CARDS && g->round == round)
+        if (!CHECK(passing_move(g, events) == 0) || !CHECK(zones_ok(g)))
             return 0;
-    }
     return 1;
 }
 
@@ -217,17 +223,6 @@ static inline int pass_until_top(struct hs_game *g, const char *id, json_t *even
         if (!all_pass(g, events))
             return 0;
     return strcmp(id_of(g, g->deck[0]), id) == 0;
-}
-
-/* One move of a player who passes every buy and answers every event, and
- * is the calm player elsewhere. */
-static inline int passing_move(struct hs_game *g, json_t *events)
-{
-    if (g->ask == HS_ASK_EVENT)
-        return answer_event(g, events) ? 0 : -1;
-    if (g->ask == HS_ASK_BUY)
-        return apply_new(g, json_pack("{s:s}", "type", "pass"), events) ? 0 : -1;
-    return calm_move(g, events);
 }
 
 /* Passing moves until one draws event id to the track; *before: the
