@@ -3,9 +3,116 @@
  * support units in one Heavy Steam attack (rules/heavysteam/combat.h),
  * one case per rule, named after it.
  *
- * Every game is set up and played as heavysteam_combat_fixture.h says.
+ * Every game is set up and played as heavysteam_play_fixture.h says: each
+ * position is reached by the players' moves from the real setup, and each
+ * attack is made in its Combat phase when its seat is asked.
  */
-#include "heavysteam_combat_fixture.h"
+#include "heavysteam_play_fixture.h"
+
+/* Where each seat's steam goes in a Steam Allocation phase
+ * (flow_preferring): the stations named first. */
+static const char *const torso[] = {"torso_slot", NULL};
+static const char *const right_arm[] = {"right_slot", "right_feed", NULL};
+static const char *const left_arm[] = {"left_slot", "left_feed", NULL};
+
+/* A position to attack from, reached by moves from the setup. */
+struct position {
+    const char *uk, *cet;         /* seat 0's board and seat 1's */
+    enum hs_mount mount;          /* seat 0's mount carrying swap ... */
+    const char *swap;             /* ... instead of its printed card (NULL none) */
+    int rounds;                   /* whole rounds played first (next_round) ... */
+    const char *const *prefer[2]; /* ... each seat's steam sent so */
+    int sectors[2];               /* then each seat's move in the Move phase ... */
+    const char *terrain[2];       /* ... and the terrain card it plays after it */
+    int attacker;                 /* the seat asked to attack then */
+};
+
+/*
+ * The position p in the first game from seed k on (duel_with) that gets
+ * there: both seats' standing orders answering every question of an
+ * attack but Low Trajectory and a critical's last cube (HS-R-101), the
+ * rounds played, each terrain card in its seat's hand by then, no event
+ * card drawn (its steam, cards and damage past the shields, HS-R-93,
+ * would mix with the attack's, and may even end the game), the Move
+ * phase played and the attacker asked. Returns the game's seed, -1 when
+ * none before seed 1000 gets there.
+ */
+static int reached(const struct position *p, int k)
+{
+    for (; k < 1000; k++) {
+        char card[2][64];
+        int held = 1, i;
+
+        if (duel_with(p->uk, p->cet, k, 0, p->mount, p->swap))
+            return -1;
+        never_ask(0);
+        never_ask(1);
+        for (i = 0; i < p->rounds && next_round(p->prefer[0], p->prefer[1]) == 0; i++)
+            ;
+        /* a round stops short on a refused move, or at the game's end */
+        if (i < p->rounds && !CHECK(G.stage != HS_STAGE_ROUND))
+            return -1;
+        for (int s = 0; s < 2; s++) {
+            held &= !p->terrain[s] || holds(s, p->terrain[s]);
+            snprintf(card[s], sizeof card[s], "{\"type\": \"card\", \"card\": \"%s\"}",
+                     p->terrain[s] ? p->terrain[s] : "");
+        }
+        if (i < p->rounds || !held || count_events("event_drawn"))
+            continue;
+        return CHECK(moves_with(p->sectors[0], p->sectors[1], p->terrain[0] ? card[0] : NULL,
+                                p->terrain[1] ? card[1] : NULL) == 0 &&
+                     attack_turn(p->attacker) == 0)
+                   ? k
+                   : -1;
+    }
+    return -1;
+}
+
+/* A critical hit's last cube, always the attacker's to place (HS-R-29,
+ * HS-R-101): on the first square the listing offers, its steam (if any)
+ * to the first square offered for it; for every location struck.
+ * Returns 0 once none is owed, -1 with err when a placement is refused. */
+static int last_cubes(int seat, struct rules_error *err)
+{
+    while (G.ask == HS_ASK_LAST_CUBE && G.ask_seat == seat) {
+        json_t *list = hs_round_moves(&G, seat), *e, *of = NULL, *pick, *m;
+        size_t i;
+        char *text;
+        int rc;
+
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "damage") == 0)
+                of = json_array_get(json_object_get(json_object_get(e, "picks"), "of"), 0);
+        if (!CHECK(of != NULL)) {
+            json_decref(list);
+            return -1;
+        }
+        pick = json_pack("{s:O, s:O}", "station", json_object_get(of, "station"), "square",
+                         json_object_get(of, "square"));
+        if (json_object_get(of, "to"))
+            json_object_set(pick, "to",
+                            json_array_get(json_object_get(json_object_get(of, "to"), "of"), 0));
+        m = json_pack("{s:s, s:[o]}", "type", "damage", "picks", pick);
+        text = json_dumps(m, 0);
+        rc = act(seat, err, "%s", text);
+        free(text);
+        json_decref(m);
+        json_decref(list);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* seat's attack through declare(), then the last cube of each location
+ * its critical hit strikes (last_cubes); 0 once both are done. */
+static int attack(int seat, enum hs_mount mount, int target, int hotshot,
+                  struct rules_error *err)
+{
+    int rc = declare(seat, mount, target, hotshot, err);
+
+    return rc < 0 ? rc : last_cubes(seat, err);
+}
 
 /* ---- weapon traits ------------------------------------------------------------------- */
 
@@ -13,18 +120,15 @@
  * cost, +1 damage each; Trails' heat goes in after the attack. */
 static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Kaltschmied's torso, then 1
+     * sector each: range 5 */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {NULL, torso}, {1, 1}, {NULL, NULL}, 1};
     struct hs_attack_option o[HS_MAX_OPTIONS];
     struct rules_error err;
-    int k, n, max = -1;
+    int k, n, max = -1, pressure, h;
 
-    for (k = 1; k < 400; k++) {
-        duel(DREADMOOR, KALTSCHMIED, k);
-        steam_phase(1, torso);
-        march(1, 1);
-        march(0, 1);
-        never_ask(0);
-        never_ask(1);
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         n = hs_combat_options(&G, 1, o);
         for (int i = 0; i < n; i++)
             if (o[i].mount == HS_MOUNT_TORSO && o[i].target_seat == 0)
@@ -32,18 +136,21 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
         /* Boilerburst Cannon: attack cost 3, Hotshot 3, range 5: 2 dice, 3 */
         CHECK_EQ_INT(max, 3);
         CHECK_EQ_INT(steam(1, "torso_slot"), 6);
+        pressure = T(1)->npressure;
+        h = heat(1);
         CHECK_EQ_INT(declare(1, HS_MOUNT_TORSO, 0, 4, &err), -1);
         CHECK_EQ_STR(err.code, "bad_hotshot");
-        if (!CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 3, &err), &err)))
+        if (!CHECK(ok(attack(1, HS_MOUNT_TORSO, 0, 3, &err), &err)))
             return;
         CHECK_EQ_INT(steam(1, "torso_slot"), 0);
         CHECK_EQ_INT(G.attack.active, 0);
-        CHECK_EQ_INT(heat(1), 2);
-        CHECK_EQ_INT(T(1)->npressure, 2 + 6 + 2);
+        CHECK_EQ_INT(heat(1), h + 2);
+        /* the cost and the Hotshot steam, then Trails' 2 heat */
+        CHECK_EQ_INT(T(1)->npressure, pressure + 3 + 3 + 2);
         if (event_bool("attack_result", "hit"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(points_struck(), 3 + 3);
 }
 
@@ -51,27 +158,29 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
  * each taking the full damage; its target's terrain adds no dice. */
 static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Dreadmoor's torso; then the
+     * Kaltschmied pays for 1 sector and takes to the woods: range 6 */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 1}, {NULL, "woods"}, 0};
     struct rules_error err;
     int k;
 
-    for (k = 1; k < 400; k++) {
-        duel(DREADMOOR, KALTSCHMIED, k);
-        steam_phase(0, torso);
-        CHECK(play_terrain(1, "woods") >= 0);
-        never_ask(0);
-        never_ask(1);
-        if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        CHECK(G.titan[G.p[1].titan].terrain >= 0);
+        /* the woods' die does not count: the pressure box's alone, the
+         * move's 2 cubes in its first column (3 cells, 4 dice) */
+        CHECK_EQ_INT(T(1)->npressure, 2);
+        if (!CHECK(ok(attack(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
             return;
-        /* range 7: 2 dice, 2 damage; the pressure box empty: 4 dice */
         CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
         if (event_bool("attack_result", "hit"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("hit_location"), 2);
     CHECK_EQ_INT(count_events("shields_hit"), 2);
-    CHECK_EQ_INT(points_struck(), 2 * 2);
+    /* range 6: 2 dice, 3 damage */
+    CHECK_EQ_INT(points_struck(), 2 * 3);
     CHECK_EQ_INT(G.attack.active, 0);
 }
 
@@ -79,24 +188,22 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
  * Ammo puts its cubes on the weapon after the attack, its owner placing. */
 static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* a Steam Allocation phase into the Wayfarer's torso; both hold */
+    static const struct position at = {WAYFARER, STURMVOGEL, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 0}, {NULL, NULL}, 0};
     struct rules_error err;
     int k;
 
-    for (k = 1; k < 600; k++) {
-        duel(WAYFARER, STURMVOGEL, k);
-        steam_phase(0, torso);
-        never_ask(0);
-        never_ask(1);
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         /* Skyrocket Rack at range 5: 2 dice, 2 damage */
-        if (!CHECK(ok(declare(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+        if (!CHECK(ok(attack(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
             return;
         CHECK_EQ_INT(cubes(0, "torso_slot", HS_C_DAMAGE), 1);
         CHECK_EQ_INT(G.attack.active, 0);
         if (event_int("shields_hit", "through") > 0)
             break;
     }
-    CHECK(k < 600);
+    CHECK(k > 0);
     CHECK_EQ_INT(event_int("exploding_rounds", "damage"),
                  event_int("shields_hit", "through") + 1);
     {
@@ -116,38 +223,32 @@ static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
     }
 }
 
-/* The Wayfarer and the Sturmvogel at range 2 (the Wayfarer's 2-sector
- * move costs 3), two steam phases into the right arms. */
-static void lights_close(int k)
-{
-    static const char *const arm[] = {"right_slot", "right_feed", NULL};
-
-    duel(WAYFARER, STURMVOGEL, k);
-    march(1, 2);
-    march(0, 1);
-    steam_phase(0, arm);
-    steam_phase(1, arm);
-    steam_phase(0, arm);
-    steam_phase(1, arm);
-    never_ask(0);
-    never_ask(1);
-}
+/* The Wayfarer and the Sturmvogel two Steam Allocation phases into their
+ * right arms, then closing to range 2 in round 3 (the Wayfarer 1 sector,
+ * its 2-sector move costing 3; the Sturmvogel 2), seat s to attack. */
+#define LIGHTS_CLOSE(s)                                                                    \
+    {WAYFARER, STURMVOGEL, HS_MOUNT_TORSO, NULL, 2, {right_arm, right_arm}, {1, 2},        \
+     {NULL, NULL}, (s)}
 
 /* HS-R-74, HS-AMB-25: Rate of Fire 2 is one payment and two rolls. */
 static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
 {
+    static const struct position at = LIGHTS_CLOSE(0);
     struct rules_error err;
-    int before, pressure;
+    int before, pressure, rolls, defenses;
 
-    lights_close(1);
+    if (!CHECK(reached(&at, 1) > 0))
+        return;
     before = steam(0, "right_slot");
     pressure = T(0)->npressure;
+    rolls = count_events("attack_roll");
+    defenses = count_events("defense_roll");
     CHECK(before >= 2);
     /* Pepperbox Gun: attack cost 2, Rate of Fire 2 */
-    CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
+    CHECK(ok(attack(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err));
     CHECK_EQ_INT(G.attack.active, 0);
-    CHECK_EQ_INT(count_events("attack_roll"), 2);
-    CHECK_EQ_INT(count_events("defense_roll"), 2);
+    CHECK_EQ_INT(count_events("attack_roll"), rolls + 2);
+    CHECK_EQ_INT(count_events("defense_roll"), defenses + 2);
     CHECK_EQ_INT(steam(0, "right_slot"), before - 2);
     CHECK_EQ_INT(T(0)->npressure, pressure + 2);
 }
@@ -155,21 +256,21 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
 /* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box. */
 static void test_hs_r_69_inflame_heats_the_target(void)
 {
+    static const struct position at = LIGHTS_CLOSE(1);
     struct rules_error err;
     int k, h = 0, mine = 0;
 
-    for (k = 1; k < 400; k++) {
-        lights_close(k);
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
         h = heat(0);
         mine = heat(1);
         /* Flame Lance: range 2, 3 dice; Inflame 2, Trails 1 */
-        if (!CHECK(ok(declare(1, HS_MOUNT_RIGHT_ARM, 0, 0, &err), &err)))
+        if (!CHECK(ok(attack(1, HS_MOUNT_RIGHT_ARM, 0, 0, &err), &err)))
             return;
         if (event_bool("attack_result", "hit"))
             break;
         CHECK_EQ_INT(heat(0), h);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("inflame"), 1);
     CHECK_EQ_INT(heat(0), h + 2);
     CHECK_EQ_INT(heat(1), mine + 1);
@@ -179,25 +280,27 @@ static void test_hs_r_69_inflame_heats_the_target(void)
  * steam on it, adds a defense die when the titan is attacked. */
 static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
 {
-    static const char *const torso[] = {"torso_slot", NULL};
+    /* round 1: the Feldhase 2 sectors, the Blitz Coil at range 3 */
+    static const struct position bare = {KESTREL, FELDHASE, HS_MOUNT_TORSO, NULL, 0,
+                                         {NULL, NULL}, {0, 2}, {NULL, NULL}, 1};
+    /* the same in round 2, after a Steam Allocation phase into the plating */
+    static const struct position powered = {KESTREL, FELDHASE, HS_MOUNT_TORSO, NULL, 1,
+                                            {torso, NULL}, {0, 2}, {NULL, NULL}, 1};
     struct rules_error err;
     int dice;
 
-    duel(KESTREL, FELDHASE, 2);
-    march(1, 2);
-    never_ask(0);
-    /* the Blitz Coil at range 3; the plating holds no steam */
+    /* the plating holds no steam, the Kestrel's pressure box none: 4 dice */
+    if (!CHECK(reached(&bare, 2) > 0))
+        return;
     CHECK_EQ_INT(steam(0, "torso_slot"), 0);
-    CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
+    CHECK(ok(attack(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 4);
 
-    duel(KESTREL, FELDHASE, 2);
-    steam_phase(0, torso);
+    if (!CHECK(reached(&powered, 2) > 0))
+        return;
     CHECK(steam(0, "torso_slot") > 0);
-    march(1, 2);
-    never_ask(0);
     dice = hs_pressure_dice(T(0)) + 1;
-    CHECK(ok(declare(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
+    CHECK(ok(attack(1, HS_MOUNT_TORSO, 0, 0, &err), &err));
     CHECK_EQ_INT(event_int("defense_roll", "dice"), dice);
 }
 
@@ -206,27 +309,25 @@ static void test_hs_r_05_powered_aegis_plating_adds_a_defense_die(void)
  * Mortar (1..3) on the Kestrel's left arm instead of the Needle Rifle. */
 static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 {
-    static const char *const arm[] = {"left_slot", "left_feed", NULL};
+    /* two Steam Allocation phases into the left arm, then the Feldhase 2
+     * sectors: range 3 */
+    static const struct position at = {KESTREL, FELDHASE, HS_MOUNT_LEFT_ARM, "uk_grapeshot", 2,
+                                       {left_arm, NULL}, {0, 2}, {NULL, NULL}, 0};
     struct rules_error err;
     int k, re = 0, legs = 0;
 
-    for (k = 1; k < 400; k++) {
-        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_LEFT_ARM, "uk_grapeshot");
-        steam_phase(0, arm);
-        steam_phase(0, arm);
-        march(1, 2);
-        never_ask(0);
-        never_ask(1);
-        if (!CHECK(ok(declare(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        if (!CHECK(ok(attack(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
             return;
         if (G.ask == HS_ASK_REROLL)
             break;
         CHECK_EQ_INT(G.attack.active, 0);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
+    CHECK_EQ_INT(G.ask_seat, 0);
     hs_combat_reroll_choices(&G, &re, &legs);
     CHECK(legs);
-    CHECK(ok(hs_combat_reroll(&G, 0, HS_TO_LEGS, &rng, events, &err), &err));
+    CHECK(ok(reroll(0, "legs", &err), &err));
     CHECK_EQ_INT(count_events("low_trajectory"), 1);
     CHECK_EQ_STR(json_string_value(json_object_get(last_event("shields_hit"),
                                                    "station")),
@@ -239,32 +340,59 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
  * instead of the Arc Lance. */
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
-    static const char *const arm[] = {"right_slot", "right_feed", NULL};
+    /* the Feldhase's steam kept from its mobility station (the hip's to
+     * the legs' shield) and from its other shields, for damage to get past */
+    static const char *const away[] = {"legs_shield", "left_slot", "right_slot", "command",
+                                       "repair", "torso_slot", "vent", NULL};
+    /* two Steam Allocation phases, then the Feldhase 2 sectors into the
+     * woods and the Kestrel 1: range 2 */
+    static const struct position at = {KESTREL, FELDHASE, HS_MOUNT_RIGHT_ARM, "uk_harpoon", 2,
+                                       {right_arm, away}, {1, 2}, {NULL, "woods"}, 0};
     struct rules_error err;
     int k, woods = -1;
 
-    for (k = 1; k < 600; k++) {
-        duel_with(KESTREL, FELDHASE, k, 0, HS_MOUNT_RIGHT_ARM, "uk_harpoon");
-        steam_phase(0, arm);
-        steam_phase(0, arm);
-        march(1, 2);
-        march(0, 1);
-        woods = play_terrain(1, "woods");
-        never_ask(0);
-        never_ask(1);
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        woods = G.titan[G.p[1].titan].terrain;
+        CHECK(woods >= 0);
         CHECK_EQ_INT(steam(1, "mobility"), 0);
-        if (!CHECK(ok(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
+        if (!CHECK(ok(attack(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
             return;
         if (event_int("shields_hit", "through") > 0 && !T(1)->destroyed)
             break;
     }
-    CHECK(k < 600);
+    CHECK(k > 0);
     CHECK_EQ_INT(count_events("knockback"), 1);
-    CHECK_EQ_INT(G.titan[1].terrain, -1);
+    CHECK_EQ_INT(G.titan[G.p[1].titan].terrain, -1);
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
 }
 
 /* ---- support units --------------------------------------------------------------------- */
+
+/*
+ * The first game of the Kestrel and the Feldhase from seed k on (duel)
+ * whose setup deals the Kestrel an Infantry Support: in round 1's Move
+ * phase the Kestrel moves sectors and plays it, its unit (*u) one sector
+ * further on; the Feldhase holds. Returns the game's seed, -1 when none
+ * before seed 1000 gets there.
+ */
+static int infantry_ahead(int k, int sectors, int *u)
+{
+    char text[128];
+
+    for (; k < 1000; k++) {
+        if (duel(KESTREL, FELDHASE, k))
+            return -1;
+        if (!holds(0, "infantry_support"))
+            continue;
+        snprintf(text, sizeof text, "{\"type\": \"card\", \"card\": \"infantry_support\", "
+                                    "\"choice\": {\"sector\": %d}}", sector(0) + sectors + 1);
+        if (!CHECK(moves_with(sectors, 0, text, NULL) == 0 && G.nunits == 1))
+            return -1;
+        *u = G.nunits - 1;
+        return k;
+    }
+    return -1;
+}
 
 /* HS-R-35, HS-AMB-27, HS-AMB-28: a unit attacks once a Combat phase,
  * exactly at its range, and makes no criticals. */
@@ -273,33 +401,43 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
     struct rules_error err;
     int k, u = -1;
 
-    for (k = 1; k < 400; k++) {
-        struct hs_declare d;
+    /* round 1: the Kestrel 1 sector, its infantry at range 3 from the
+     * Feldhase */
+    for (k = 1; (k = infantry_ahead(k, 1, &u)) > 0; k++) {
+        int asked[2] = {0, 0};
 
-        duel(KESTREL, FELDHASE, k);
         never_ask(0);
         never_ask(1);
-        u = infantry(0, 5);
-        if (!CHECK(u >= 0))
-            return;
-        d = (struct hs_declare){-1, u, 1, -1, 0, 0, 0};
-        if (k == 1) {
-            struct hs_declare far = {-1, infantry(0, 3), 1, -1, 0, 0, 0};
+        while (G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK) {
+            int s = G.ask_seat;
 
-            CHECK_EQ_INT(hs_combat_declare(&G, 0, &far, NULL, &rng, events, &err), -1);
-            CHECK_EQ_STR(err.code, "out_of_range");
-            CHECK_EQ_INT(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), -1);
-            CHECK_EQ_STR(err.code, "not_your_unit");
+            asked[s] = 1;
+            CHECK_EQ_INT(act(s, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": %d}",
+                             u, 1 - s),
+                         -1);
+            CHECK_EQ_STR(err.code, s == 0 ? "out_of_range" : "not_your_unit");
+            pass_turn();
         }
-        if (!CHECK(ok(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), &err)))
+        CHECK(asked[0] && asked[1]);
+        /* round 2: the Feldhase 2 sectors, at range 1 from the infantry */
+        if (!CHECK(next_round(NULL, NULL) == 0))
             return;
-        CHECK_EQ_INT(hs_combat_declare(&G, 0, &d, NULL, &rng, events, &err), -1);
+        if (count_events("event_drawn"))
+            continue;
+        if (!CHECK(moves(0, 2) == 0 && attack_turn(0) == 0))
+            return;
+        if (!CHECK(ok(act(0, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": 1}", u),
+                      &err)))
+            return;
+        if (!CHECK(attack_turn(0) == 0))
+            return;
+        CHECK_EQ_INT(act(0, &err, "{\"type\": \"attack\", \"unit\": %d, \"target\": 1}", u), -1);
         CHECK_EQ_STR(err.code, "unit_attacked");
         if (event_bool("attack_result", "hit") &&
             faces("attack_roll", "critical") > faces("defense_roll", "critical"))
             break;
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK(!event_bool("attack_result", "critical"));
     /* Infantry Support: 2 damage */
     CHECK_EQ_INT(points_struck(), 2);
@@ -309,21 +447,24 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
  * to the discard pile. */
 static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
 {
+    const struct hs_catalog *cat = hs_catalog_get();
     struct rules_error err;
     int k, u = -1, card = -1, discarded = 0;
 
-    for (k = 1; k < 400; k++) {
-        struct hs_declare d;
-
-        duel(KESTREL, FELDHASE, k);
-        u = infantry(0, 4);
+    /* the Kestrel 2 sectors, its infantry at range 2 from the Feldhase;
+     * no standing orders */
+    for (k = 1; (k = infantry_ahead(k, 2, &u)) > 0; k++) {
         card = G.unit[u].card;
+        CHECK_EQ_STR(cat->battle[card].id, "infantry_support");
         discarded = 0;
         for (int i = 0; i < G.ncards; i++)
             discarded += G.card[i] == card && G.zone[i] == HS_Z_DISCARD;
-        d = (struct hs_declare){HS_MOUNT_TORSO, -1, -1, u, 0, 0, 0};
+        if (!CHECK(attack_turn(1) == 0))
+            return;
         /* Blitz Coil at range 2 */
-        if (!CHECK(ok(hs_combat_declare(&G, 1, &d, NULL, &rng, events, &err), &err)))
+        if (!CHECK(ok(act(1, &err, "{\"type\": \"attack\", \"mount\": \"torso\", "
+                                   "\"target_unit\": %d}", u),
+                      &err)))
             return;
         /* nobody is asked to evade for a unit */
         CHECK_EQ_INT(G.attack.active, 0);
@@ -331,7 +472,7 @@ static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
             break;
         CHECK_EQ_INT(G.nunits, 1);
     }
-    CHECK(k < 400);
+    CHECK(k > 0);
     CHECK_EQ_INT(event_int("defense_roll", "dice"), 5);
     CHECK_EQ_INT(count_events("unit_destroyed"), 1);
     CHECK_EQ_INT(G.nunits, 0);
