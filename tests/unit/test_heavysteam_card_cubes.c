@@ -166,7 +166,8 @@ static int bought_and_asked(struct hs_game *g, const char *id, json_t *events)
  * The damage is n cubes or more from seat 1's attacks; the card is
  * played at seat 0's first question of the phase that lists it, after a
  * buy when buy_first (the reserve, empty once the Steam phase refilled
- * the boiler, takes the price). */
+ * the boiler, takes the price). HS-R-47: the effect at once, then the
+ * card to the discard pile. */
 static void play_repair(const char *id, enum hs_phase phase, int n, int steam, int buy_first)
 {
     json_t *events = json_array(), *choice, *m;
@@ -301,8 +302,8 @@ static int reach_attack_on_0(struct hs_game *g, unsigned k)
 
 /* Emergency Baffles, when attacked before the roll: 2 shield cubes onto
  * empty blue squares of the player's shield stations, played through the
- * round as the answer to the evade question of a real attack (HS-R-95);
- * not at another moment. */
+ * round as the answer to the evade question of a real attack (HS-R-95,
+ * HS-R-123: with the evade, before the roll); not at another moment. */
 static void test_card_emergency_baffles(void)
 {
     struct rules_error err;

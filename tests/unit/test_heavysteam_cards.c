@@ -61,9 +61,9 @@ static void test_hs_r_43_price_is_cost_plus_slot(void)
     free(g);
 }
 
-/* HS-R-43, HS-R-44: a buy pays command steam into the reserve, the card
- * goes to the hand, the others slide right and the left slot fills from
- * the top of the deck. */
+/* HS-R-43, HS-R-44, HS-R-92: a buy pays command steam into the reserve,
+ * the card goes to the hand, the others slide right and the left slot
+ * fills from the top of the deck. */
 static void test_hs_r_44_buy_slides_and_refills(void)
 {
     struct hs_game *g = game_with(NULL, 1);
@@ -182,7 +182,8 @@ static void test_hs_r_46_nobody_buys(void)
 /* Event Cards, HS-R-44, HS-AMB-18: Battle Intensity drawn to the track
  * fires at once, asks each seat in initiative order where its 2 steam
  * and its damage cube go, is set aside, its slot is filled again, and
- * then every player draws 1. */
+ * then every player draws 1. HS-R-90: each step goes to every player
+ * before the next, and nobody buys meanwhile. */
 /* Both reserves hold the 2 steam Battle Intensity places: the boiler's
  * refill in the Steam phase takes from them, so in practice this is round
  * 1, with Battle Intensity dealt on top of the deck. */

@@ -479,9 +479,9 @@ static void test_hs_r_31_weak_point_lowest_number_first(void)
     CHECK_EQ_INT(count_events("weak_point_roll"), 1);
 }
 
-/* HS-R-33, HS-R-10: a titan destroyed by a failed weak-point roll ends the
- * Meeting Engagement; the other team wins and its owner's hand is
- * discarded. */
+/* HS-R-33, HS-R-10, HS-R-105: a titan destroyed by a failed weak-point
+ * roll ends the Meeting Engagement; the other team wins and its owner's
+ * hand is discarded. */
 static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
 {
     struct rules_error err;

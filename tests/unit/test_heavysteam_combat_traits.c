@@ -155,7 +155,8 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
 }
 
 /* HS-R-76, HS-AMB-25, HS-R-68: the Howitzer's hit strikes two locations,
- * each taking the full damage; its target's terrain adds no dice. */
+ * each taking the full damage; its target's terrain adds no dice
+ * (HS-R-104: Ignore Terrain is always used). */
 static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
 {
     /* a Steam Allocation phase into the Dreadmoor's torso; then the
@@ -253,7 +254,8 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
     CHECK_EQ_INT(T(0)->npressure, pressure + 2);
 }
 
-/* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box. */
+/* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box,
+ * once for the hit (HS-R-98). */
 static void test_hs_r_69_inflame_heats_the_target(void)
 {
     static const struct position at = LIGHTS_CLOSE(1);
@@ -336,7 +338,7 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 
 /* HS-R-70, HS-AMB-32: damage past the shields from a Knockback X weapon
  * makes the target spend X mobility steam, or, short of it, discard its
- * terrain. A Harpoon Winch (1..2, Knockback 2) on the Kestrel's right arm
+ * terrain, nobody asked (HS-R-99). A Harpoon Winch (1..2, Knockback 2) on the Kestrel's right arm
  * instead of the Arc Lance. */
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
@@ -443,8 +445,8 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
     CHECK_EQ_INT(points_struck(), 2);
 }
 
-/* HS-R-35: a support unit is destroyed by a failed defense roll, its card
- * to the discard pile. */
+/* HS-R-35, HS-R-103: a support unit is destroyed by a failed defense
+ * roll, its card to the discard pile. */
 static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
 {
     const struct hs_catalog *cat = hs_catalog_get();

@@ -193,6 +193,8 @@ static void refuse_options(const char *options, int seats, const char *code)
     free(g);
 }
 
+/* HS-R-10: bad options refused; HS-R-01: the two teams' factions differ
+ * (same_faction, titan_wrong_faction). */
 static void test_hs_r_10_setup_refuses_bad_options(void)
 {
     refuse_options("{\"scenario\": 2}", 2, "unknown_scenario");
@@ -243,6 +245,8 @@ static void test_hs_r_06_pilot_of_the_titans_faction_and_size(void)
     free(g);
 }
 
+/* HS-R-04, HS-R-106: each pilot told to its seat only, not changed once
+ * chosen, all revealed together. */
 static void test_hs_r_04_pilots_secret_then_revealed_together(void)
 {
     struct hs_game *g = new_game(5, NULL, NULL);
@@ -296,6 +300,8 @@ static void test_hs_r_04_pilots_secret_then_revealed_together(void)
     free(g);
 }
 
+/* HS-R-62, HS-R-106: Charged Up steam chosen with the pilot, put on the
+ * cards at the reveal. */
 static void test_hs_r_62_charged_up_with_the_pilot(void)
 {
     /* light defaults: Kestrel (Arc Lance, Charged Up 2, right arm) and
@@ -423,7 +429,8 @@ static void test_hs_r_08_setup_events_keep_hands_private(void)
     }
 }
 
-
+/* HS-R-04, HS-R-109: no view names a card in the box, nor a pilot before
+ * the reveal. */
 static void test_hs_r_04_views_leak_nothing(void)
 {
     static const char *const uk[] = {"zedock", "puffer", "pennywhistle", "halloway"};

@@ -204,8 +204,10 @@ static void test_hs_r_118_puffer_not_a_move(void)
 }
 
 /* HS-R-116 Zedock: "Take a random card from the hand of an opposing
- * player. Then give them a card from your hand." Which cards moved only
- * the two players see: the events naming cards carry "to". */
+ * player. Then give them a card from your hand." HS-R-121: the card to
+ * give named in the same move, from the hand before the steal; which
+ * cards moved only the two players see: the events naming cards carry
+ * "to". */
 static void test_hs_r_116_zedock_steals_and_gives(void)
 {
     struct hs_game *g = at_turn("zedock", 0, NULL);

@@ -294,8 +294,8 @@ static int first_roll(const json_t *move, const json_t *events)
 
 /* Hit when the attacker rolls more successes than the defender; critical
  * when, on a hit, its Critical Hits (and Critical X) exceed the Critical
- * Defenses. Attacks with a battle card, or of several rolls, are left
- * out: their cards change the counts. */
+ * Defenses (HS-R-63). Attacks with a battle card, or of several rolls,
+ * are left out: their cards change the counts. */
 static void results(const struct hs_game *b, const struct hs_game *a, const json_t *move,
                     int seat, const json_t *events, int *seen)
 {
@@ -318,7 +318,8 @@ static void results(const struct hs_game *b, const struct hs_game *a, const json
 }
 
 /* HS-R-22, HS-R-25, HS-AMB-05: Hits and Critical Hits succeed; more
- * successes hit; more criticals than critical defenses make a critical. */
+ * successes hit; more criticals than critical defenses make a critical,
+ * Critical X counting X more on a hit (HS-R-63). */
 static void test_hs_r_22_25_successes_decide_the_result_in_play(void)
 {
     seen_enough("HS-R-22, HS-R-25", watch(results));
@@ -492,7 +493,8 @@ static void damage_picks(const struct hs_game *b, const struct hs_game *a, const
 }
 
 /* HS-R-28, HS-R-29, HS-R-31, HS-R-32: damage cubes on the struck
- * location's white squares (the torso's past a disabled arm or legs),
+ * location's white squares (the torso's past a disabled arm or legs,
+ * never past the head or the torso, HS-R-83),
  * weak points lowest first, the critical's last cube the attacker's. */
 static void test_hs_r_28_29_31_32_damage_placement_in_play(void)
 {
