@@ -368,6 +368,61 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
 }
 
+/* The Steam Allocation phase of round 1 on to seat's question after its
+ * flows (every attack passed, the steam sent as flow_preferring(prefer)
+ * says). 0 once seat is asked. */
+static int after_flow(int seat, const char *const *prefer)
+{
+    struct rules_error err;
+
+    while (G.stage == HS_STAGE_ROUND && !(G.ask == HS_ASK_AFTER_FLOW && G.ask_seat == seat)) {
+        int s = G.ask_seat, rc;
+
+        err = (struct rules_error){0};
+        if (G.ask == HS_ASK_ATTACK)
+            rc = act(s, &err, "{\"type\": \"pass\"}");
+        else if (G.ask == HS_ASK_FLOW)
+            rc = flow_preferring(s, prefer, &err);
+        else if (G.ask == HS_ASK_AFTER_FLOW)
+            rc = act(s, &err, "{\"type\": \"steam_done\"}");
+        else
+            rc = quiet_move(&G, events);
+        if (!CHECK(ok(rc, &err)))
+            return -1;
+    }
+    return G.stage == HS_STAGE_ROUND ? 0 : -1;
+}
+
+/* HS-R-75: a weapon with Shutdown (the Kestrel's Arc Lance) gives its
+ * cubes to the reserve in the shut-down step, before the boiler is
+ * refilled; one without it (the Needle Rifle) is not shut down. */
+static void test_hs_r_75_shutdown_weapon_to_the_reserve(void)
+{
+    static const char *const guns[] = {"left_slot", "right_slot", NULL};
+    struct rules_error err;
+    int lance, reserve, boiler;
+
+    if (!CHECK(duel(KESTREL, FELDHASE, 1) == 0))
+        return;
+    never_ask(0);
+    never_ask(1);
+    if (!CHECK(moves(0, 0) == 0 && after_flow(0, guns) == 0))
+        return;
+    lance = steam(0, "right_slot");
+    reserve = T(0)->reserve;
+    boiler = hs_titan_steam_at(T(0), T(0)->board->boiler);
+    CHECK(lance > 0);
+    CHECK(steam(0, "left_slot") > 0);
+    CHECK_EQ_INT(act(0, &err, "{\"type\": \"steam_done\", \"shutdown\": [\"left_slot\"]}"),
+                 -1);
+    CHECK_EQ_STR(err.code, "cannot_shut_down");
+    MUST(0, "{\"type\": \"steam_done\", \"shutdown\": [\"right_slot\"]}");
+    CHECK_EQ_INT(steam(0, "right_slot"), 0);
+    /* the lance's steam in the reserve, or in the boiler the refill filled */
+    CHECK_EQ_INT(T(0)->reserve + hs_titan_steam_at(T(0), T(0)->board->boiler),
+                 reserve + boiler + lance);
+}
+
 /* ---- support units --------------------------------------------------------------------- */
 
 /*
@@ -495,6 +550,7 @@ int main(void)
     RUN(test_hs_r_05_powered_aegis_plating_adds_a_defense_die);
     RUN(test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs);
     RUN(test_hs_r_70_knockback_discards_terrain_without_steam);
+    RUN(test_hs_r_75_shutdown_weapon_to_the_reserve);
     RUN(test_hs_r_35_unit_attacks_once_without_criticals);
     RUN(test_hs_r_35_unit_destroyed_on_a_failed_defense);
     json_decref(events);
