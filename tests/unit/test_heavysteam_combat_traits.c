@@ -68,6 +68,9 @@ static int reached(const struct position *p, int k)
     return -1;
 }
 
+/* The last cubes last_cubes() placed, counted over the tests. */
+static int last_cubes_placed;
+
 /* A critical hit's last cube, always the attacker's to place (HS-R-29,
  * HS-R-101): on the first square the listing offers, its steam (if any)
  * to the first square offered for it; for every location struck.
@@ -100,6 +103,7 @@ static int last_cubes(int seat, struct rules_error *err)
         json_decref(list);
         if (rc < 0)
             return rc;
+        last_cubes_placed++;
     }
     return 0;
 }
@@ -185,6 +189,35 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
     CHECK_EQ_INT(G.attack.active, 0);
 }
 
+/* HS-R-98: each location a Spread critical hit strikes has its own last
+ * cube, the attacker's: the Howitzer's two locations, each past its
+ * shields, two last cubes. */
+static void test_hs_r_98_spread_critical_a_last_cube_per_location(void)
+{
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 1}, {NULL, "woods"}, 0};
+    struct rules_error err;
+    int k, past = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        json_t *e;
+        size_t i;
+
+        last_cubes_placed = 0;
+        if (!CHECK(ok(attack(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+            return;
+        past = 0;
+        json_array_foreach(events, i, e)
+            past += strcmp(json_string_value(json_object_get(e, "type")), "shields_hit") == 0 &&
+                    json_integer_value(json_object_get(e, "through")) > 0;
+        if (event_bool("attack_result", "critical") && past == 2 && !T(1)->destroyed)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(count_events("hit_location"), 2);
+    CHECK_EQ_INT(last_cubes_placed, 2);
+}
+
 /* HS-R-66, HS-R-71: Exploding Rounds add to damage past the shields; Low
  * Ammo puts its cubes on the weapon after the attack, its owner placing. */
 static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
@@ -252,6 +285,39 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
     CHECK_EQ_INT(count_events("defense_roll"), defenses + 2);
     CHECK_EQ_INT(steam(0, "right_slot"), before - 2);
     CHECK_EQ_INT(T(0)->npressure, pressure + 2);
+}
+
+/* HS-R-97: the defense dice an evade buys count for every shot of a Rate
+ * of Fire attack, the evade paid once: the Sturmvogel's evade order
+ * answers the Pepperbox Gun's attack. */
+static void test_hs_r_97_rate_of_fire_evade_counts_for_every_shot(void)
+{
+    static const struct position at = LIGHTS_CLOSE(0);
+    struct rules_error err;
+    int k, n = 0, dice[2] = {0, 0}, mob = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        json_t *e;
+        size_t i;
+
+        MUST(1, "{\"type\": \"orders\", \"evade\": 1}");
+        mob = steam(1, "mobility");
+        json_array_clear(events);
+        if (!CHECK(ok(attack(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
+            return;
+        n = 0;
+        json_array_foreach(events, i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "defense_roll") == 0 &&
+                n < 2)
+                dice[n++] = (int)json_integer_value(json_object_get(e, "dice"));
+        if (count_events("evaded") && n == 2)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(count_events("evaded"), 1);
+    CHECK_EQ_INT(steam(1, "mobility"), mob - T(1)->board->evade_cost);
+    CHECK_EQ_INT(dice[0], hs_pressure_dice(T(1)) + event_int("evaded", "dice"));
+    CHECK_EQ_INT(dice[1], dice[0]);
 }
 
 /* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box,
@@ -544,8 +610,10 @@ int main(void)
 {
     RUN(test_hs_r_67_hotshot_damage_and_r_77_trails_heat);
     RUN(test_hs_r_76_spread_strikes_two_locations_ignoring_terrain);
+    RUN(test_hs_r_98_spread_critical_a_last_cube_per_location);
     RUN(test_hs_r_71_low_ammo_and_r_66_exploding_rounds);
     RUN(test_hs_r_74_rate_of_fire_two_rolls_one_payment);
+    RUN(test_hs_r_97_rate_of_fire_evade_counts_for_every_shot);
     RUN(test_hs_r_69_inflame_heats_the_target);
     RUN(test_hs_r_05_powered_aegis_plating_adds_a_defense_die);
     RUN(test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs);
