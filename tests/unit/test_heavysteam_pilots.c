@@ -135,6 +135,98 @@ static void test_hs_r_116_halloway_draws_two(void)
     free(g);
 }
 
+/* A power move seat may not make now: not listed, refused with a rule
+ * starting with rule (NULL: any), the state unchanged. */
+static void check_power_refused_now(struct hs_game *g, int seat, const char *rule)
+{
+    json_t *before = hs_game_dump(g), *after, *e = listed(g, seat);
+    json_t *m = json_pack("{s:s}", "type", "pilot_power");
+    struct rules_error err;
+
+    CHECK(e == NULL);
+    CHECK(hs_round_apply(g, seat, m, &R, NULL, &err) < 0);
+    if (rule && !CHECK(strncmp(err.rule, rule, strlen(rule)) == 0))
+        fprintf(stderr, "  refused by %s\n", err.rule);
+    after = hs_game_dump(g);
+    CHECK(json_equal(before, after));
+    json_decref(before);
+    json_decref(after);
+    json_decref(m);
+    json_decref(e);
+}
+
+/* HS-R-117: a once-per-game effect is used at a question its owner is
+ * asked in his team's turn, and that question stays asked; not when he
+ * answers an attack on him, nor while an event resolves. Halloway's draw
+ * (seat 0), the other questions found by calm moves. */
+static void test_hs_r_117_power_in_the_teams_turn_the_question_stays(void)
+{
+    struct hs_game *g = at_turn("halloway", 0, NULL);
+    const char *const pilots[2] = {"halloway", NULL};
+    int ask = g->ask, phase = g->phase, defending = 0, event = 0;
+
+    CHECK(use(g, 0, NULL, NULL));
+    CHECK_EQ_INT(g->ask, ask);
+    CHECK_EQ_INT(g->ask_seat, 0);
+    CHECK_EQ_INT(g->phase, phase);
+    free(g);
+    for (int k = 1; k < 40 && (!defending || !event); k++) {
+        g = round_game_with(k, NULL, pilots);
+        for (int guard = 0; guard < 3000 && g->stage == HS_STAGE_ROUND; guard++) {
+            if (g->ask_seat == 0 && g->ask == HS_ASK_EVADE && !defending) {
+                CHECK(g->turn_team != g->p[0].team);
+                check_power_refused_now(g, 0, NULL);
+                defending = 1;
+            }
+            if (g->ask_seat == 0 && g->ask == HS_ASK_EVENT && !event) {
+                check_power_refused_now(g, 0, NULL);
+                event = 1;
+            }
+            if (calm_move(g) != 0)
+                break;
+        }
+        free(g);
+    }
+    CHECK(defending);
+    CHECK(event);
+}
+
+/* HS-R-133: while the titan's steam is still moving no pilot effect
+ * touches its stations: Baer's 3 steam to the legs is not offered at the
+ * flows of his titan (after the first), and is at the question after
+ * them. */
+static void test_hs_r_133_no_station_power_while_the_steam_moves(void)
+{
+    const char *const pilots[2] = {NULL, "baer"};
+    int flowing = 0, after = 0;
+
+    for (int k = 1; k < 40 && (!flowing || !after); k++) {
+        struct hs_game *g = round_game_with(k, NULL, pilots);
+
+        for (int guard = 0; guard < 3000 && g->stage == HS_STAGE_ROUND; guard++) {
+            int mine = g->ask_seat == 1 && g->turn_team == g->p[1].team;
+
+            if (mine && g->ask == HS_ASK_FLOW && g->titan[g->p[1].titan].cubes.flow &&
+                !flowing) {
+                check_power_refused_now(g, 1, "HS-R-133");
+                flowing = 1;
+            }
+            if (mine && g->ask == HS_ASK_AFTER_FLOW && flowing && !after) {
+                json_t *e = listed(g, 1);
+
+                CHECK(e != NULL);
+                json_decref(e);
+                after = 1;
+            }
+            if (calm_move(g) != 0)
+                break;
+        }
+        free(g);
+    }
+    CHECK(flowing);
+    CHECK(after);
+}
+
 /* HS-R-116 Rauchbein: "Your team counts 4 more cubes when initiative is
  * determined this round." */
 static void test_hs_r_116_rauchbein_initiative_four(void)
@@ -771,6 +863,8 @@ static void test_hs_r_115_dornbach_close_combat_die(void)
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
+    RUN(test_hs_r_117_power_in_the_teams_turn_the_question_stays);
+    RUN(test_hs_r_133_no_station_power_while_the_steam_moves);
     RUN(test_hs_r_116_rauchbein_initiative_four);
     RUN(test_hs_r_116_thornbury_moves_two_free);
     RUN(test_hs_r_116_dornbach_moves_two_free);
