@@ -167,11 +167,12 @@ static int bought_and_asked(struct hs_game *g, const char *id, json_t *events)
  * played at seat 0's first question of the phase that lists it, after a
  * buy when buy_first (the reserve, empty once the Steam phase refilled
  * the boiler, takes the price). HS-R-47: the effect at once, then the
- * card to the discard pile. */
+ * card to the discard pile. HS-R-124: a move of its own, offered with the
+ * question, which is asked again after it. */
 static void play_repair(const char *id, enum hs_phase phase, int n, int steam, int buy_first)
 {
     json_t *events = json_array(), *choice, *m;
-    int c, dmg, pressure, reserve;
+    int c, dmg, pressure, reserve, ask;
     struct hs_game *g = NULL;
     const struct hs_titan *t;
 
@@ -195,7 +196,10 @@ static void play_repair(const char *id, enum hs_phase phase, int n, int steam, i
         goto out;
     CHECK_EQ_INT((int)json_array_size(json_object_get(choice, "repair")), n);
     m = json_pack("{s:s, s:s, s:o}", "type", "card", "card", id, "choice", choice);
+    ask = g->ask;
     CHECK(apply_new(g, m, events));
+    CHECK_EQ_INT(g->ask, ask);
+    CHECK_EQ_INT(g->ask_seat, 0);
     CHECK_EQ_INT(damage_of(g, 0), dmg - n);
     CHECK_EQ_INT(t->npressure, pressure);
     CHECK_EQ_INT(t->reserve, reserve - steam);
