@@ -218,6 +218,39 @@ static void test_hs_r_98_spread_critical_a_last_cube_per_location(void)
     CHECK_EQ_INT(last_cubes_placed, 2);
 }
 
+/* HS-R-102: damage placed by the defender's orders goes on stations of
+ * the types listed first: never_ask lists the vent, then conduits, then
+ * shields, the boiler last. The Dreadmoor's Longbore Cannon (4 damage,
+ * Piercing Rounds 1) hits the Kaltschmied's torso (a vent of 3 white
+ * squares) without a critical. */
+static void test_hs_r_102_damage_by_orders_listed_types_first(void)
+{
+    /* two Steam Allocation phases into the Dreadmoor's left arm, then 1
+     * sector each */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 2,
+                                       {left_arm, NULL}, {1, 1}, {NULL, NULL}, 0};
+    struct rules_error err;
+    int k, through = 0, boiler = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        const char *where;
+
+        boiler = cubes(1, "boiler", HS_C_DAMAGE);
+        if (!CHECK(ok(attack(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
+            return;
+        through = event_int("shields_hit", "through");
+        where = json_string_value(json_object_get(last_event("hit_location"), "location"));
+        if (event_bool("attack_result", "hit") && !event_bool("attack_result", "critical") &&
+            through > 0 && !T(1)->destroyed && strcmp(where, "torso") == 0)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(G.attack.active, 0);
+    CHECK_EQ_INT(cubes(1, "vent", HS_C_DAMAGE), through < 3 ? through : 3);
+    CHECK_EQ_INT(cubes(1, "torso_shield", HS_C_DAMAGE), through > 3 ? through - 3 : 0);
+    CHECK_EQ_INT(cubes(1, "boiler", HS_C_DAMAGE), boiler);
+}
+
 /* HS-R-66, HS-R-71: Exploding Rounds add to damage past the shields; Low
  * Ammo puts its cubes on the weapon after the attack, its owner placing. */
 static void test_hs_r_71_low_ammo_and_r_66_exploding_rounds(void)
@@ -611,6 +644,7 @@ int main(void)
     RUN(test_hs_r_67_hotshot_damage_and_r_77_trails_heat);
     RUN(test_hs_r_76_spread_strikes_two_locations_ignoring_terrain);
     RUN(test_hs_r_98_spread_critical_a_last_cube_per_location);
+    RUN(test_hs_r_102_damage_by_orders_listed_types_first);
     RUN(test_hs_r_71_low_ammo_and_r_66_exploding_rounds);
     RUN(test_hs_r_74_rate_of_fire_two_rolls_one_payment);
     RUN(test_hs_r_97_rate_of_fire_evade_counts_for_every_shot);
