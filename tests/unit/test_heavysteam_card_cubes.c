@@ -372,6 +372,84 @@ out:
     free(g);
 }
 
+/* The square of the Dreadmoor's Longbore (seat 0's left slot) that is
+ * volatile, -1 none; its station in *s. */
+static int volatile_square(const struct hs_game *g, int *s)
+{
+    const struct hs_titan *t = &g->titan[g->p[0].titan].cubes;
+
+    for (*s = 0; *s < t->board->nstations; (*s)++)
+        if (strcmp(t->board->station[*s].id, "left_slot") == 0)
+            for (int q = 0; q < t->nsquares[*s]; q++)
+                if (t->square[*s][q].volatile_n)
+                    return q;
+    return -1;
+}
+
+/*
+ * HS-R-134: the cubes an event's damage leaves owed (Battle Intensity's
+ * damage cube on the Longbore's volatile square, its roll failed) are
+ * placed by the titan's owner in the same event, asked again before the
+ * event goes on; the next player is asked once nothing is owed. Seeds
+ * are tried until seat 0 places its cube first and the roll fails.
+ */
+static void test_hs_r_134_owed_cubes_placed_in_the_event(void)
+{
+    int failed = 0;
+
+    for (int k = 1; k < 3000 && !failed; k = dealt_seed + 1) {
+        json_t *events = json_array();
+        struct hs_game *g = game_before(k, "battle_intensity", NULL, events);
+        const struct hs_titan *t;
+        int order[HS_MAX_PLAYERS], s, q, step;
+        char text[160];
+
+        if (!CHECK(g != NULL)) {
+            json_decref(events);
+            return;
+        }
+        t = &g->titan[g->p[0].titan].cubes;
+        while (g->ask == HS_ASK_BUY && play_ok(g, "{\"type\": \"pass\"}", events))
+            ;
+        /* Battle Intensity's steam, then its damage cube, seat 0 first */
+        while (g->ask == HS_ASK_EVENT && g->event_step < 2 && answer_event(g, events))
+            ;
+        hs_seat_order(g, order);
+        q = volatile_square(g, &s);
+        if (g->ask != HS_ASK_EVENT || g->ask_seat != 0 || order[0] != 0 || q < 0 ||
+            t->cube[s][q] != HS_C_EMPTY) {
+            json_decref(events);
+            free(g);
+            continue;
+        }
+        step = g->event_step;
+        snprintf(text, sizeof text, "{\"type\": \"event\", \"choice\": {\"damage\": "
+                                    "[{\"station\": \"left_slot\", \"square\": %d}]}}", q);
+        CHECK(play_ok(g, text, events));
+        if (t->nowed > 0 && !t->destroyed) {
+            failed = 1;
+            CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+            CHECK_EQ_INT(g->ask_seat, 0);
+            CHECK_EQ_INT(g->event_step, step);
+            CHECK(hs_event_options(g, 1) == NULL);
+            while (t->nowed > 0 && !t->destroyed && g->ask_seat == 0 &&
+                   CHECK(answer_event(g, events)))
+                ;
+            CHECK_EQ_INT(t->nowed, 0);
+            if (!t->destroyed) {
+                CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+                CHECK_EQ_INT(g->ask_seat, 1);
+                CHECK_EQ_INT(g->event_step, step);
+            }
+            check_cubes(g);
+            CHECK(zones_ok(g));
+        }
+        json_decref(events);
+        free(g);
+    }
+    CHECK(failed);
+}
+
 /* After this every event is played: none refuses a buy or a pass. */
 static void test_every_event_is_played(void)
 {
@@ -401,6 +479,7 @@ int main(void)
     RUN(test_card_rivet_gang);
     RUN(test_card_patch_and_pray);
     RUN(test_card_emergency_baffles);
+    RUN(test_hs_r_134_owed_cubes_placed_in_the_event);
     RUN(test_every_event_is_played);
     return check_summary();
 }
