@@ -467,29 +467,21 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
 }
 
-/* The Steam Allocation phase of round 1 on to seat's question after its
- * flows (every attack passed, the steam sent as flow_preferring(prefer)
- * says). 0 once seat is asked. */
+/* From the Combat phase on to seat's question after its flows in the
+ * Steam Allocation phase: every attack passed, the steam sent as
+ * flow_preferring(prefer) says. 0 once seat is asked. */
 static int after_flow(int seat, const char *const *prefer)
 {
-    struct rules_error err;
+    struct rules_error err = {0};
 
-    while (G.stage == HS_STAGE_ROUND && !(G.ask == HS_ASK_AFTER_FLOW && G.ask_seat == seat)) {
-        int s = G.ask_seat, rc;
-
-        err = (struct rules_error){0};
-        if (G.ask == HS_ASK_ATTACK)
-            rc = act(s, &err, "{\"type\": \"pass\"}");
-        else if (G.ask == HS_ASK_FLOW)
-            rc = flow_preferring(s, prefer, &err);
-        else if (G.ask == HS_ASK_AFTER_FLOW)
-            rc = act(s, &err, "{\"type\": \"steam_done\"}");
-        else
-            rc = quiet_move(&G, events);
-        if (!CHECK(ok(rc, &err)))
+    while (G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK)
+        pass_turn();
+    while (G.ask == HS_ASK_FLOW || (G.ask == HS_ASK_AFTER_FLOW && G.ask_seat != seat))
+        if (!CHECK(ok(G.ask == HS_ASK_FLOW ? flow_preferring(G.ask_seat, prefer, &err)
+                                           : act(G.ask_seat, &err, "{\"type\": \"steam_done\"}"),
+                      &err)))
             return -1;
-    }
-    return G.stage == HS_STAGE_ROUND ? 0 : -1;
+    return G.ask == HS_ASK_AFTER_FLOW && G.ask_seat == seat ? 0 : -1;
 }
 
 /* HS-R-75: a weapon with Shutdown (the Kestrel's Arc Lance) gives its
