@@ -391,7 +391,8 @@ static int volatile_square(const struct hs_game *g, int *s)
  * damage cube on the Longbore's volatile square, its roll failed) are
  * placed by the titan's owner in the same event, asked again before the
  * event goes on; the next player is asked once nothing is owed. Seeds
- * are tried until seat 0 places its cube first and the roll fails.
+ * are tried until seat 0 places its cube first and the roll fails (below
+ * the square's number, HS-R-30).
  */
 static void test_hs_r_134_owed_cubes_placed_in_the_event(void)
 {
@@ -425,7 +426,12 @@ static void test_hs_r_134_owed_cubes_placed_in_the_event(void)
         step = g->event_step;
         snprintf(text, sizeof text, "{\"type\": \"event\", \"choice\": {\"damage\": "
                                     "[{\"station\": \"left_slot\", \"square\": %d}]}}", q);
+        json_array_clear(events);
         CHECK(play_ok(g, text, events));
+        /* HS-R-30: the roll fails below the square's number */
+        CHECK_EQ_INT(t->nowed > 0, json_integer_value(json_object_get(
+                                       find_event(events, "volatile_roll"), "roll")) <
+                                       t->square[s][q].volatile_n);
         if (t->nowed > 0 && !t->destroyed) {
             failed = 1;
             CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
