@@ -98,8 +98,7 @@ static void test_hs_r_135_the_combat_tests_swaps_are_taken(void)
         "{\"size\": \"light\", \"loadouts\": [null, {\"right_arm\": \"cet_sprint_pistons\"}]}",
         "{\"size\": \"light\", \"loadouts\": [{\"left_arm\": \"uk_grapeshot\"}, null]}",
         "{\"size\": \"light\", \"loadouts\": [{\"right_arm\": \"uk_harpoon\"}, {}]}",
-        "{\"size\": \"light\", \"titans\": [\"uk_light_kestrel\", \"cet_light_feldhase\"], "
-        "\"loadouts\": [null, null]}",
+        "{\"size\": \"light\", \"loadouts\": [null, null]}",
     };
 
     for (size_t i = 0; i < sizeof swaps / sizeof swaps[0]; i++) {
