@@ -166,11 +166,13 @@ static int bought_and_asked(struct hs_game *g, const char *id, json_t *events)
  * The damage is n cubes or more from seat 1's attacks; the card is
  * played at seat 0's first question of the phase that lists it, after a
  * buy when buy_first (the reserve, empty once the Steam phase refilled
- * the boiler, takes the price). */
+ * the boiler, takes the price). HS-R-47: the effect at once, then the
+ * card to the discard pile. HS-R-124: a move of its own, offered with the
+ * question, which is asked again after it. */
 static void play_repair(const char *id, enum hs_phase phase, int n, int steam, int buy_first)
 {
     json_t *events = json_array(), *choice, *m;
-    int c, dmg, pressure, reserve;
+    int c, dmg, pressure, reserve, ask;
     struct hs_game *g = NULL;
     const struct hs_titan *t;
 
@@ -194,7 +196,10 @@ static void play_repair(const char *id, enum hs_phase phase, int n, int steam, i
         goto out;
     CHECK_EQ_INT((int)json_array_size(json_object_get(choice, "repair")), n);
     m = json_pack("{s:s, s:s, s:o}", "type", "card", "card", id, "choice", choice);
+    ask = g->ask;
     CHECK(apply_new(g, m, events));
+    CHECK_EQ_INT(g->ask, ask);
+    CHECK_EQ_INT(g->ask_seat, 0);
     CHECK_EQ_INT(damage_of(g, 0), dmg - n);
     CHECK_EQ_INT(t->npressure, pressure);
     CHECK_EQ_INT(t->reserve, reserve - steam);
@@ -301,8 +306,8 @@ static int reach_attack_on_0(struct hs_game *g, unsigned k)
 
 /* Emergency Baffles, when attacked before the roll: 2 shield cubes onto
  * empty blue squares of the player's shield stations, played through the
- * round as the answer to the evade question of a real attack (HS-R-95);
- * not at another moment. */
+ * round as the answer to the evade question of a real attack (HS-R-95,
+ * HS-R-123: with the evade, before the roll); not at another moment. */
 static void test_card_emergency_baffles(void)
 {
     struct rules_error err;
@@ -367,6 +372,90 @@ out:
     free(g);
 }
 
+/* The square of the Dreadmoor's Longbore (seat 0's left slot) that is
+ * volatile, -1 none; its station in *s. */
+static int volatile_square(const struct hs_game *g, int *s)
+{
+    const struct hs_titan *t = &g->titan[g->p[0].titan].cubes;
+
+    for (*s = 0; *s < t->board->nstations; (*s)++)
+        if (strcmp(t->board->station[*s].id, "left_slot") == 0)
+            for (int q = 0; q < t->nsquares[*s]; q++)
+                if (t->square[*s][q].volatile_n)
+                    return q;
+    return -1;
+}
+
+/*
+ * HS-R-134: the cubes an event's damage leaves owed (Battle Intensity's
+ * damage cube on the Longbore's volatile square, its roll failed) are
+ * placed by the titan's owner in the same event, asked again before the
+ * event goes on; the next player is asked once nothing is owed. Seeds
+ * are tried until seat 0 places its cube first and the roll fails (below
+ * the square's number, HS-R-30).
+ */
+static void test_hs_r_134_owed_cubes_placed_in_the_event(void)
+{
+    int failed = 0;
+
+    for (int k = 1; k < 3000 && !failed; k = dealt_seed + 1) {
+        json_t *events = json_array();
+        struct hs_game *g = game_before(k, "battle_intensity", NULL, events);
+        const struct hs_titan *t;
+        int order[HS_MAX_PLAYERS], s, q, step;
+        char text[160];
+
+        if (!CHECK(g != NULL)) {
+            json_decref(events);
+            return;
+        }
+        t = &g->titan[g->p[0].titan].cubes;
+        while (g->ask == HS_ASK_BUY && play_ok(g, "{\"type\": \"pass\"}", events))
+            ;
+        /* Battle Intensity's steam, then its damage cube, seat 0 first */
+        while (g->ask == HS_ASK_EVENT && g->event_step < 2 && answer_event(g, events))
+            ;
+        hs_seat_order(g, order);
+        q = volatile_square(g, &s);
+        if (g->ask != HS_ASK_EVENT || g->ask_seat != 0 || order[0] != 0 || q < 0 ||
+            t->cube[s][q] != HS_C_EMPTY) {
+            json_decref(events);
+            free(g);
+            continue;
+        }
+        step = g->event_step;
+        snprintf(text, sizeof text, "{\"type\": \"event\", \"choice\": {\"damage\": "
+                                    "[{\"station\": \"left_slot\", \"square\": %d}]}}", q);
+        json_array_clear(events);
+        CHECK(play_ok(g, text, events));
+        /* HS-R-30: the roll fails below the square's number */
+        CHECK_EQ_INT(t->nowed > 0, json_integer_value(json_object_get(
+                                       find_event(events, "volatile_roll"), "roll")) <
+                                       t->square[s][q].volatile_n);
+        if (t->nowed > 0 && !t->destroyed) {
+            failed = 1;
+            CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+            CHECK_EQ_INT(g->ask_seat, 0);
+            CHECK_EQ_INT(g->event_step, step);
+            CHECK(hs_event_options(g, 1) == NULL);
+            while (t->nowed > 0 && !t->destroyed && g->ask_seat == 0 &&
+                   CHECK(answer_event(g, events)))
+                ;
+            CHECK_EQ_INT(t->nowed, 0);
+            if (!t->destroyed) {
+                CHECK_EQ_INT(g->ask, HS_ASK_EVENT);
+                CHECK_EQ_INT(g->ask_seat, 1);
+                CHECK_EQ_INT(g->event_step, step);
+            }
+            check_cubes(g);
+            CHECK(zones_ok(g));
+        }
+        json_decref(events);
+        free(g);
+    }
+    CHECK(failed);
+}
+
 /* After this every event is played: none refuses a buy or a pass. */
 static void test_every_event_is_played(void)
 {
@@ -396,6 +485,7 @@ int main(void)
     RUN(test_card_rivet_gang);
     RUN(test_card_patch_and_pray);
     RUN(test_card_emergency_baffles);
+    RUN(test_hs_r_134_owed_cubes_placed_in_the_event);
     RUN(test_every_event_is_played);
     return check_summary();
 }

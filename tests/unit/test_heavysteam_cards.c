@@ -61,9 +61,9 @@ static void test_hs_r_43_price_is_cost_plus_slot(void)
     free(g);
 }
 
-/* HS-R-43, HS-R-44: a buy pays command steam into the reserve, the card
- * goes to the hand, the others slide right and the left slot fills from
- * the top of the deck. */
+/* HS-R-43, HS-R-44, HS-R-92: a buy pays command steam into the reserve,
+ * the card goes to the hand, the others slide right and the left slot
+ * fills from the top of the deck. */
 static void test_hs_r_44_buy_slides_and_refills(void)
 {
     struct hs_game *g = game_with(NULL, 1);
@@ -182,7 +182,8 @@ static void test_hs_r_46_nobody_buys(void)
 /* Event Cards, HS-R-44, HS-AMB-18: Battle Intensity drawn to the track
  * fires at once, asks each seat in initiative order where its 2 steam
  * and its damage cube go, is set aside, its slot is filled again, and
- * then every player draws 1. */
+ * then every player draws 1. HS-R-90: each step goes to every player
+ * before the next, and nobody buys meanwhile. */
 /* Both reserves hold the 2 steam Battle Intensity places: the boiler's
  * refill in the Steam phase takes from them, so in practice this is round
  * 1, with Battle Intensity dealt on top of the deck. */
@@ -410,6 +411,59 @@ static void test_hs_r_44_event_after_a_purchase(void)
     CHECK_EQ_INT(hs_hand_size(g, 1 - b), hand[1 - b] + 1);
     CHECK_EQ_INT(hs_buy_seats(g), 1u << b);
     CHECK_EQ_INT(g->ask_seat, b);
+    CHECK(zones_ok(g));
+out:
+    json_decref(events);
+    free(g);
+}
+
+/* Whether card c is an event none of whose steps draws a card. */
+static int event_without_draw(const struct hs_game *g, int c)
+{
+    const struct hs_battle_card *b = &hs_catalog_get()->battle[g->card[c]];
+
+    if (b->kind != HS_K_EVENT)
+        return 0;
+    for (int i = 0; i < b->effect.nsteps; i++)
+        if (b->effect.step[i].op == HS_OP_DRAW)
+            return 0;
+    return 1;
+}
+
+/* The deck's top two cards are such events. */
+static int two_events_on_top(const struct hs_game *g)
+{
+    return g->ndeck >= 3 && event_without_draw(g, g->deck[0]) &&
+           event_without_draw(g, g->deck[1]);
+}
+
+/* HS-R-91: two events drawn in one refill of the track: each fires, and
+ * then every player draws 1 card for each, 2 in all. Nobody buys, so the
+ * refill after the slide draws both; seeds are tried until they top the
+ * deck then. */
+static void test_hs_r_91_one_draw_per_event(void)
+{
+    json_t *events = json_array();
+    struct hs_game *g = NULL;
+    int hand[2], first, second;
+
+    for (int k = 1; k < 20000; k = dealt_seed + 1) {
+        free(g);
+        if (!(g = game_dealt(k, &(struct deal){.also = two_events_on_top})) ||
+            two_events_on_top(g))
+            break;
+    }
+    if (!CHECK(g != NULL && two_events_on_top(g)))
+        goto out;
+    hand[0] = hs_hand_size(g, 0);
+    hand[1] = hs_hand_size(g, 1);
+    first = g->deck[0];
+    second = g->deck[1];
+    CHECK(pass_phase(g, events));
+    CHECK_EQ_INT(g->zone[first], HS_Z_EVENTS_DONE);
+    CHECK_EQ_INT(g->zone[second], HS_Z_EVENTS_DONE);
+    CHECK_EQ_INT(hs_hand_size(g, 0), hand[0] + 2);
+    CHECK_EQ_INT(hs_hand_size(g, 1), hand[1] + 2);
     CHECK(zones_ok(g));
 out:
     json_decref(events);
@@ -740,6 +794,7 @@ int main(void)
     RUN(test_event_battle_intensity);
     RUN(test_event_barrage);
     RUN(test_hs_r_44_event_after_a_purchase);
+    RUN(test_hs_r_91_one_draw_per_event);
     RUN(test_draws_are_private);
     RUN(test_hs_r_45_reshuffle);
     RUN(test_hs_r_12_one_card_a_phase);

@@ -479,9 +479,9 @@ static void test_hs_r_31_weak_point_lowest_number_first(void)
     CHECK_EQ_INT(count_events("weak_point_roll"), 1);
 }
 
-/* HS-R-33, HS-R-10: a titan destroyed by a failed weak-point roll ends the
- * Meeting Engagement; the other team wins and its owner's hand is
- * discarded. */
+/* HS-R-33, HS-R-10, HS-R-105: a titan destroyed by a failed weak-point
+ * roll ends the Meeting Engagement; the other team wins and its owner's
+ * hand is discarded. */
 static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
 {
     struct rules_error err;
@@ -514,6 +514,43 @@ static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
         CHECK_EQ_INT(declare(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), -1);
         CHECK_EQ_STR(err.code, "not_now");
     }
+}
+
+/* ---- battle cards with an attack ---------------------------------------------------- */
+
+/* HS-R-122: an `attack` card is played in the move that declares its
+ * attack, and its numbers reach that attack: Overpressure Shot's 2 more
+ * damage. HS-R-94: its heat cube goes in its player's own box, not the
+ * target's. The Kestrel's Arc Lance in round 1, the Feldhase asked to
+ * evade (the card already played by then). */
+static void test_hs_r_122_attack_card_played_with_its_declaration(void)
+{
+    struct rules_error err;
+    int k, c, h0, h1;
+
+    for (k = 1; k < 1000; k++) {
+        if (!CHECK(duel(KESTREL, FELDHASE, k) == 0))
+            return;
+        if (holds(0, "overpressure_shot"))
+            break;
+    }
+    if (!CHECK(k < 1000))
+        return;
+    c = in_hand(0, "overpressure_shot");
+    never_ask(0);
+    ask_only_the_evade(1);
+    if (moves(0, 0) || !attacks_now(0))
+        return;
+    h0 = heat(0);
+    h1 = heat(1);
+    CHECK(ok(act(0, &err, "{\"type\": \"attack\", \"mount\": \"right_arm\", \"target\": 1, "
+                          "\"battle_card\": \"overpressure_shot\"}"),
+             &err));
+    CHECK_EQ_INT(G.ask, HS_ASK_EVADE);
+    CHECK_EQ_INT(G.zone[c], HS_Z_DISCARD);
+    CHECK_EQ_INT(G.attack.mod_damage, 2);
+    CHECK_EQ_INT(heat(0), h0 + 1);
+    CHECK_EQ_INT(heat(1), h1);
 }
 
 /* ---- close combat ------------------------------------------------------------------ */
@@ -621,6 +658,7 @@ int main(void)
     RUN(test_hs_r_27_shields_white_before_blue);
     RUN(test_hs_r_31_weak_point_lowest_number_first);
     RUN(test_hs_r_33_destroyed_titan_ends_the_meeting_engagement);
+    RUN(test_hs_r_122_attack_card_played_with_its_declaration);
     RUN(test_hs_r_21_close_combat_ignores_shields);
     RUN(test_hs_r_61_close_combat_boost_paid_from_mobility);
     json_decref(events);

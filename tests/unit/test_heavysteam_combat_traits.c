@@ -68,6 +68,9 @@ static int reached(const struct position *p, int k)
     return -1;
 }
 
+/* The last cubes last_cubes() placed, counted over the tests. */
+static int last_cubes_placed;
+
 /* A critical hit's last cube, always the attacker's to place (HS-R-29,
  * HS-R-101): on the first square the listing offers, its steam (if any)
  * to the first square offered for it; for every location struck.
@@ -100,6 +103,7 @@ static int last_cubes(int seat, struct rules_error *err)
         json_decref(list);
         if (rc < 0)
             return rc;
+        last_cubes_placed++;
     }
     return 0;
 }
@@ -155,7 +159,8 @@ static void test_hs_r_67_hotshot_damage_and_r_77_trails_heat(void)
 }
 
 /* HS-R-76, HS-AMB-25, HS-R-68: the Howitzer's hit strikes two locations,
- * each taking the full damage; its target's terrain adds no dice. */
+ * each taking the full damage; its target's terrain adds no dice
+ * (HS-R-104: Ignore Terrain is always used). */
 static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
 {
     /* a Steam Allocation phase into the Dreadmoor's torso; then the
@@ -182,6 +187,68 @@ static void test_hs_r_76_spread_strikes_two_locations_ignoring_terrain(void)
     /* range 6: 2 dice, 3 damage */
     CHECK_EQ_INT(points_struck(), 2 * 3);
     CHECK_EQ_INT(G.attack.active, 0);
+}
+
+/* HS-R-98: each location a Spread critical hit strikes has its own last
+ * cube, the attacker's: the Howitzer's two locations, each past its
+ * shields, two last cubes. */
+static void test_hs_r_98_spread_critical_a_last_cube_per_location(void)
+{
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 1,
+                                       {torso, NULL}, {0, 1}, {NULL, "woods"}, 0};
+    struct rules_error err;
+    int k, past = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        json_t *e;
+        size_t i;
+
+        last_cubes_placed = 0;
+        if (!CHECK(ok(attack(0, HS_MOUNT_TORSO, 1, 0, &err), &err)))
+            return;
+        past = 0;
+        json_array_foreach(events, i, e)
+            past += strcmp(json_string_value(json_object_get(e, "type")), "shields_hit") == 0 &&
+                    json_integer_value(json_object_get(e, "through")) > 0;
+        if (event_bool("attack_result", "critical") && past == 2 && !T(1)->destroyed)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(count_events("hit_location"), 2);
+    CHECK_EQ_INT(last_cubes_placed, 2);
+}
+
+/* HS-R-102: damage placed by the defender's orders goes on stations of
+ * the types listed first: never_ask lists the vent, then conduits, then
+ * shields, the boiler last. The Dreadmoor's Longbore Cannon (4 damage,
+ * Piercing Rounds 1) hits the Kaltschmied's torso (a vent of 3 white
+ * squares) without a critical. */
+static void test_hs_r_102_damage_by_orders_listed_types_first(void)
+{
+    /* two Steam Allocation phases into the Dreadmoor's left arm, then 1
+     * sector each */
+    static const struct position at = {DREADMOOR, KALTSCHMIED, HS_MOUNT_TORSO, NULL, 2,
+                                       {left_arm, NULL}, {1, 1}, {NULL, NULL}, 0};
+    struct rules_error err;
+    int k, through = 0, boiler = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        const char *where;
+
+        boiler = cubes(1, "boiler", HS_C_DAMAGE);
+        if (!CHECK(ok(attack(0, HS_MOUNT_LEFT_ARM, 1, 0, &err), &err)))
+            return;
+        through = event_int("shields_hit", "through");
+        where = json_string_value(json_object_get(last_event("hit_location"), "location"));
+        if (event_bool("attack_result", "hit") && !event_bool("attack_result", "critical") &&
+            through > 0 && !T(1)->destroyed && strcmp(where, "torso") == 0)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(G.attack.active, 0);
+    CHECK_EQ_INT(cubes(1, "vent", HS_C_DAMAGE), through < 3 ? through : 3);
+    CHECK_EQ_INT(cubes(1, "torso_shield", HS_C_DAMAGE), through > 3 ? through - 3 : 0);
+    CHECK_EQ_INT(cubes(1, "boiler", HS_C_DAMAGE), boiler);
 }
 
 /* HS-R-66, HS-R-71: Exploding Rounds add to damage past the shields; Low
@@ -253,7 +320,41 @@ static void test_hs_r_74_rate_of_fire_two_rolls_one_payment(void)
     CHECK_EQ_INT(T(0)->npressure, pressure + 2);
 }
 
-/* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box. */
+/* HS-R-97: the defense dice an evade buys count for every shot of a Rate
+ * of Fire attack, the evade paid once: the Sturmvogel's evade order
+ * answers the Pepperbox Gun's attack. */
+static void test_hs_r_97_rate_of_fire_evade_counts_for_every_shot(void)
+{
+    static const struct position at = LIGHTS_CLOSE(0);
+    struct rules_error err;
+    int k, n = 0, dice[2] = {0, 0}, mob = 0;
+
+    for (k = 1; (k = reached(&at, k)) > 0; k++) {
+        json_t *e;
+        size_t i;
+
+        MUST(1, "{\"type\": \"orders\", \"evade\": 1}");
+        mob = steam(1, "mobility");
+        json_array_clear(events);
+        if (!CHECK(ok(attack(0, HS_MOUNT_RIGHT_ARM, 1, 0, &err), &err)))
+            return;
+        n = 0;
+        json_array_foreach(events, i, e)
+            if (strcmp(json_string_value(json_object_get(e, "type")), "defense_roll") == 0 &&
+                n < 2)
+                dice[n++] = (int)json_integer_value(json_object_get(e, "dice"));
+        if (count_events("evaded") && n == 2)
+            break;
+    }
+    CHECK(k > 0);
+    CHECK_EQ_INT(count_events("evaded"), 1);
+    CHECK_EQ_INT(steam(1, "mobility"), mob - T(1)->board->evade_cost);
+    CHECK_EQ_INT(dice[0], hs_pressure_dice(T(1)) + event_int("evaded", "dice"));
+    CHECK_EQ_INT(dice[1], dice[0]);
+}
+
+/* HS-R-69: a hit with Inflame X puts X heat cubes in the target's box,
+ * once for the hit (HS-R-98). */
 static void test_hs_r_69_inflame_heats_the_target(void)
 {
     static const struct position at = LIGHTS_CLOSE(1);
@@ -336,7 +437,7 @@ static void test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs(void)
 
 /* HS-R-70, HS-AMB-32: damage past the shields from a Knockback X weapon
  * makes the target spend X mobility steam, or, short of it, discard its
- * terrain. A Harpoon Winch (1..2, Knockback 2) on the Kestrel's right arm
+ * terrain, nobody asked (HS-R-99). A Harpoon Winch (1..2, Knockback 2) on the Kestrel's right arm
  * instead of the Arc Lance. */
 static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
 {
@@ -364,6 +465,53 @@ static void test_hs_r_70_knockback_discards_terrain_without_steam(void)
     CHECK_EQ_INT(count_events("knockback"), 1);
     CHECK_EQ_INT(G.titan[G.p[1].titan].terrain, -1);
     CHECK_EQ_INT(G.zone[woods], HS_Z_DISCARD);
+}
+
+/* From the Combat phase on to seat's question after its flows in the
+ * Steam Allocation phase: every attack passed, the steam sent as
+ * flow_preferring(prefer) says. 0 once seat is asked. */
+static int after_flow(int seat, const char *const *prefer)
+{
+    struct rules_error err = {0};
+
+    while (G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK)
+        pass_turn();
+    while (G.ask == HS_ASK_FLOW || (G.ask == HS_ASK_AFTER_FLOW && G.ask_seat != seat))
+        if (!CHECK(ok(G.ask == HS_ASK_FLOW ? flow_preferring(G.ask_seat, prefer, &err)
+                                           : act(G.ask_seat, &err, "{\"type\": \"steam_done\"}"),
+                      &err)))
+            return -1;
+    return G.ask == HS_ASK_AFTER_FLOW && G.ask_seat == seat ? 0 : -1;
+}
+
+/* HS-R-75: a weapon with Shutdown (the Kestrel's Arc Lance) gives its
+ * cubes to the reserve in the shut-down step, before the boiler is
+ * refilled; one without it (the Needle Rifle) is not shut down. */
+static void test_hs_r_75_shutdown_weapon_to_the_reserve(void)
+{
+    static const char *const guns[] = {"left_slot", "right_slot", NULL};
+    struct rules_error err;
+    int lance, reserve, boiler;
+
+    if (!CHECK(duel(KESTREL, FELDHASE, 1) == 0))
+        return;
+    never_ask(0);
+    never_ask(1);
+    if (!CHECK(moves(0, 0) == 0 && after_flow(0, guns) == 0))
+        return;
+    lance = steam(0, "right_slot");
+    reserve = T(0)->reserve;
+    boiler = hs_titan_steam_at(T(0), T(0)->board->boiler);
+    CHECK(lance > 0);
+    CHECK(steam(0, "left_slot") > 0);
+    CHECK_EQ_INT(act(0, &err, "{\"type\": \"steam_done\", \"shutdown\": [\"left_slot\"]}"),
+                 -1);
+    CHECK_EQ_STR(err.code, "cannot_shut_down");
+    MUST(0, "{\"type\": \"steam_done\", \"shutdown\": [\"right_slot\"]}");
+    CHECK_EQ_INT(steam(0, "right_slot"), 0);
+    /* the lance's steam in the reserve, or in the boiler the refill filled */
+    CHECK_EQ_INT(T(0)->reserve + hs_titan_steam_at(T(0), T(0)->board->boiler),
+                 reserve + boiler + lance);
 }
 
 /* ---- support units --------------------------------------------------------------------- */
@@ -443,8 +591,8 @@ static void test_hs_r_35_unit_attacks_once_without_criticals(void)
     CHECK_EQ_INT(points_struck(), 2);
 }
 
-/* HS-R-35: a support unit is destroyed by a failed defense roll, its card
- * to the discard pile. */
+/* HS-R-35, HS-R-103: a support unit is destroyed by a failed defense
+ * roll, its card to the discard pile. */
 static void test_hs_r_35_unit_destroyed_on_a_failed_defense(void)
 {
     const struct hs_catalog *cat = hs_catalog_get();
@@ -487,12 +635,16 @@ int main(void)
 {
     RUN(test_hs_r_67_hotshot_damage_and_r_77_trails_heat);
     RUN(test_hs_r_76_spread_strikes_two_locations_ignoring_terrain);
+    RUN(test_hs_r_98_spread_critical_a_last_cube_per_location);
+    RUN(test_hs_r_102_damage_by_orders_listed_types_first);
     RUN(test_hs_r_71_low_ammo_and_r_66_exploding_rounds);
     RUN(test_hs_r_74_rate_of_fire_two_rolls_one_payment);
+    RUN(test_hs_r_97_rate_of_fire_evade_counts_for_every_shot);
     RUN(test_hs_r_69_inflame_heats_the_target);
     RUN(test_hs_r_05_powered_aegis_plating_adds_a_defense_die);
     RUN(test_hs_r_72_low_trajectory_moves_the_hit_to_the_legs);
     RUN(test_hs_r_70_knockback_discards_terrain_without_steam);
+    RUN(test_hs_r_75_shutdown_weapon_to_the_reserve);
     RUN(test_hs_r_35_unit_attacks_once_without_criticals);
     RUN(test_hs_r_35_unit_destroyed_on_a_failed_defense);
     json_decref(events);

@@ -9,7 +9,8 @@
 
 /* The effect vocabulary, steal and give (Lord Zedock Singleton's once
  * per game): a random card from the opponent, then one of the player's
- * choice back to him, in one pilot_power move. */
+ * choice back to him, in one pilot_power move. HS-R-125: the card to give
+ * named by its id, the lowest copy of it in the hand going. */
 static void test_vocabulary_steal_and_give(void)
 {
     const struct hs_catalog *cat = hs_catalog_get();

@@ -294,8 +294,8 @@ static int first_roll(const json_t *move, const json_t *events)
 
 /* Hit when the attacker rolls more successes than the defender; critical
  * when, on a hit, its Critical Hits (and Critical X) exceed the Critical
- * Defenses. Attacks with a battle card, or of several rolls, are left
- * out: their cards change the counts. */
+ * Defenses (HS-R-63). Attacks with a battle card, or of several rolls,
+ * are left out: their cards change the counts. */
 static void results(const struct hs_game *b, const struct hs_game *a, const json_t *move,
                     int seat, const json_t *events, int *seen)
 {
@@ -318,7 +318,8 @@ static void results(const struct hs_game *b, const struct hs_game *a, const json
 }
 
 /* HS-R-22, HS-R-25, HS-AMB-05: Hits and Critical Hits succeed; more
- * successes hit; more criticals than critical defenses make a critical. */
+ * successes hit; more criticals than critical defenses make a critical,
+ * Critical X counting X more on a hit (HS-R-63). */
 static void test_hs_r_22_25_successes_decide_the_result_in_play(void)
 {
     seen_enough("HS-R-22, HS-R-25", watch(results));
@@ -492,7 +493,8 @@ static void damage_picks(const struct hs_game *b, const struct hs_game *a, const
 }
 
 /* HS-R-28, HS-R-29, HS-R-31, HS-R-32: damage cubes on the struck
- * location's white squares (the torso's past a disabled arm or legs),
+ * location's white squares (the torso's past a disabled arm or legs,
+ * never past the head or the torso, HS-R-83),
  * weak points lowest first, the critical's last cube the attacker's. */
 static void test_hs_r_28_29_31_32_damage_placement_in_play(void)
 {
@@ -504,6 +506,42 @@ static void test_hs_r_28_29_31_32_damage_placement_in_play(void)
     CHECK(weak_picks > 0 && torso_picks > 0 && last_cubes > 0 && refusals > 0);
 }
 
+/* A weapon on a disabled hit location makes no attack: at each question
+ * to attack, no such weapon listed, and its declaration refused. */
+static void disabled_weapons(const struct hs_game *b, const struct hs_game *a,
+                             const json_t *move, int seat, const json_t *events, int *seen)
+{
+    struct hs_attack_option o[HS_MAX_OPTIONS];
+    const struct hs_titan_at *ta;
+    int s = a->ask_seat, n;
+
+    (void)b;
+    (void)move;
+    (void)seat;
+    (void)events;
+    if (a->stage != HS_STAGE_ROUND || a->ask != HS_ASK_ATTACK || s < 0)
+        return;
+    ta = &a->titan[a->p[s].titan];
+    n = hs_combat_options(a, s, o);
+    for (int m = 0; m < HS_MOUNTS; m++) {
+        if (ta->card[m] < 0 || !hs_catalog_get()->weapon[ta->card[m]].weapon ||
+            !hs_titan_disabled(&ta->cubes, hs_mount_location((enum hs_mount)m)))
+            continue;
+        for (int i = 0; i < n; i++)
+            CHECK(o[i].mount != m);
+        CHECK(refused_on_copy(a, json_pack("{s:s, s:s, s:i}", "type", "attack", "mount",
+                                           hs_mount_name((enum hs_mount)m), "target",
+                                           1 - s)));
+        *seen += 1;
+    }
+}
+
+/* HS-R-104: a weapon on a disabled hit location cannot fire. */
+static void test_hs_r_104_disabled_location_cannot_fire_in_play(void)
+{
+    seen_enough("HS-R-104", watch(disabled_weapons));
+}
+
 int main(void)
 {
     RUN(test_hs_r_38_red_squares_heat_in_play);
@@ -511,5 +549,6 @@ int main(void)
     RUN(test_hs_r_22_25_successes_decide_the_result_in_play);
     RUN(test_hs_r_23_defense_dice_from_the_box_in_play);
     RUN(test_hs_r_28_29_31_32_damage_placement_in_play);
+    RUN(test_hs_r_104_disabled_location_cannot_fire_in_play);
     return check_summary();
 }
