@@ -538,7 +538,8 @@ static void test_hs_r_45_reshuffle(void)
 
 /* HS-R-12: one battle card per player per phase; a support card stays in
  * play with its unit within 1 sector of the titan; HS-R-16: a support
- * unit moves with a titan that moved, a mobile cannon up to 2 sectors. */
+ * unit moves with a titan that moved, a mobile cannon up to 2 sectors, in
+ * the answer that ends its move (HS-R-113). */
 static void test_hs_r_12_one_card_a_phase(void)
 {
     struct hs_game *g = game_dealt(1, &(struct deal){.hand0 = {"infantry_support",

@@ -20,11 +20,16 @@ typedef void (*watch_fn)(const struct hs_game *before, const struct hs_game *aft
 
 static struct hs_game before;
 
-/* Fails unless the rule applied SEEN times or more; says how often. */
-static void seen_enough(const char *rule, int seen)
+/* Fails unless the rule applied least times or more; says how often. */
+static void seen_at_least(const char *rule, int seen, int least)
 {
     fprintf(stderr, "  %s applied %d times in %d games\n", rule, seen, GAMES);
-    CHECK(seen >= SEEN);
+    CHECK(seen >= least);
+}
+
+static void seen_enough(const char *rule, int seen)
+{
+    seen_at_least(rule, seen, SEEN);
 }
 
 /* Plays GAMES random games (every third one building heat), calling w
@@ -282,13 +287,20 @@ static int own_mods(const struct hs_game *b, int seat, int attacking)
 }
 
 /* The move that rolls an attack's first shot: its declaration, or the
- * defender's evade answer; later shots carry what earlier moves bought. */
+ * defender's evade answer to one declared without a card (an attack
+ * card goes with the declaration, HS-R-122); later shots carry what
+ * earlier moves bought. Called for every move, in order: it keeps
+ * whether the last declaration had a card. */
 static int first_roll(const json_t *move, const json_t *events)
 {
+    static int declared_with_card;
     const char *type = json_string_value(json_object_get(move, "type"));
+    int declaring = strcmp(type, "attack") == 0;
 
+    if (declaring)
+        declared_with_card = card_in(move, events);
     return count_type(events, "attack_roll") == 1 && count_type(events, "defense_roll") == 1 &&
-           (strcmp(type, "attack") == 0 || strcmp(type, "evade") == 0) &&
+           (declaring || (strcmp(type, "evade") == 0 && !declared_with_card)) &&
            !card_in(move, events);
 }
 
@@ -301,11 +313,11 @@ static void results(const struct hs_game *b, const struct hs_game *a, const json
 {
     const struct hs_catalog *cat = hs_catalog_get();
     const json_t *result = find_event(events, "attack_result");
-    int w = weapon_of(b, events), att, def, acrit, dcrit;
+    int first = first_roll(move, events), w = weapon_of(b, events), att, def, acrit, dcrit;
 
     (void)a;
     (void)seat;
-    if (!result || !first_roll(move, events) || w < 0 || target_seat(b, events) < 0 ||
+    if (!result || !first || w < 0 || target_seat(b, events) < 0 ||
         own_mods(b, b->attack.active ? b->attack.attacker : seat, 1))
         return;
     att = successes(find_event(events, "attack_roll"), &acrit);
@@ -344,11 +356,11 @@ static int box_dice(const struct hs_titan *t)
 static void defense_dice(const struct hs_game *b, const struct hs_game *a, const json_t *move,
                          int seat, const json_t *events, int *seen)
 {
-    int d = target_seat(b, events);
+    int first = first_roll(move, events), d = target_seat(b, events);
 
     (void)a;
     (void)seat;
-    if (d < 0 || !first_roll(move, events) || count_type(events, "evaded") || own_mods(b, d, 0))
+    if (d < 0 || !first || count_type(events, "evaded") || own_mods(b, d, 0))
         return;
     if (!CHECK_EQ_INT((int)json_integer_value(json_object_get(find_event(events, "defense_roll"), "dice")),
                  box_dice(titan_of(b, d))))
@@ -542,6 +554,130 @@ static void test_hs_r_104_disabled_location_cannot_fire_in_play(void)
     seen_enough("HS-R-104", watch(disabled_weapons));
 }
 
+/* ---- Combat: Knockback --------------------------------------------------- */
+
+static int mobility_steam(const struct hs_titan *t)
+{
+    int n = 0;
+
+    for (int s = 0; s < t->board->nstations; s++)
+        if (t->board->station[s].type == HS_MOBILITY)
+            n += hs_titan_steam_at(t, s);
+    return n;
+}
+
+/* Whether nothing after the move's one knockback but its own payment
+ * changed a titan: the steam and room it read are then the after
+ * position's plus what it spent. */
+static int knockback_last(const json_t *events)
+{
+    size_t i, k = json_array_size(events);
+    json_t *e;
+
+    json_array_foreach(events, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), "knockback") == 0)
+            k = i;
+    for (i = k + 1; i < json_array_size(events); i++) {
+        const char *type = json_string_value(json_object_get(json_array_get(events, i), "type"));
+
+        /* its own payment, the attack's end, a phase beginning last */
+        if (strcmp(type, "steam_spent") != 0 && strcmp(type, "attack_over") != 0 &&
+            strcmp(type, "attack_passed") != 0 &&
+            !(strcmp(type, "phase_started") == 0 && i + 1 == json_array_size(events)))
+            return 0;
+    }
+    return k < json_array_size(events);
+}
+
+/*
+ * A knockback of X: the target spends X mobility steam into its box when
+ * it has the steam and the room, else its terrain card is discarded, else
+ * it spends what it has room for (HS-AMB-32); nobody is asked.
+ */
+static void knockback(const struct hs_game *b, const struct hs_game *a, const json_t *move,
+                      int seat, const json_t *events, int *seen)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    const json_t *e = find_event(events, "knockback");
+    int d = target_seat(b, events), w = weapon_of(b, events), x, spent, mob, room;
+
+    (void)move;
+    (void)seat;
+    if (!e || d < 0 || w < 0 || count_type(events, "knockback") != 1 || !knockback_last(events))
+        return;
+    x = cat->weapon[w].trait[HS_T_KNOCKBACK];
+    spent = (int)json_integer_value(json_object_get(e, "steam"));
+    mob = mobility_steam(titan_of(a, d)) + spent;
+    room = hs_pressure_room(titan_of(a, d)) + spent;
+    if (json_is_true(json_object_get(e, "terrain_discarded"))) {
+        CHECK(mob < x || room < x);
+        CHECK(b->titan[b->p[d].titan].terrain >= 0);
+        CHECK_EQ_INT(a->titan[a->p[d].titan].terrain, -1);
+        CHECK_EQ_INT(spent, 0);
+    } else {
+        int want = x < mob ? x : mob;
+
+        CHECK_EQ_INT(spent, want < room ? want : room);
+        if (spent < x)
+            CHECK_EQ_INT(b->titan[b->p[d].titan].terrain, -1);
+        *seen += spent == x;
+    }
+}
+
+/* HS-R-70, HS-R-99: Knockback X spends the target's mobility steam, or
+ * its terrain, or what it has, asking nobody. */
+static void test_hs_r_70_99_knockback_in_play(void)
+{
+    /* only the Kaltschmied's Steam Hammer knocks back, in heavy games */
+    seen_at_least("HS-R-70, HS-R-99 (the steam spent)", watch(knockback), 5);
+}
+
+/* ---- legal moves name a card once ---------------------------------------- */
+
+static int copies_in_hand(const struct hs_game *g, int seat, const char *id)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int n = 0;
+
+    for (int c = 0; id && c < g->ncards; c++)
+        n += g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
+             strcmp(cat->battle[g->card[c]].id, id) == 0;
+    return n;
+}
+
+/* No two entries of a listing alike; seen: a card listed while the hand
+ * holds two copies or more of it. */
+static void cards_listed_once(const struct hs_game *b, const struct hs_game *a,
+                              const json_t *move, int seat, const json_t *events, int *seen)
+{
+    json_t *list, *moves, *e;
+    size_t i;
+
+    (void)b;
+    (void)move;
+    (void)seat;
+    (void)events;
+    if (a->stage != HS_STAGE_ROUND)
+        return;
+    list = hs_round_moves(a, a->ask_seat);
+    moves = json_object_get(list, "moves");
+    json_array_foreach(moves, i, e) {
+        const char *id = json_string_value(json_object_get(e, "card"));
+
+        for (size_t j = i + 1; j < json_array_size(moves); j++)
+            if (!CHECK(!json_equal(e, json_array_get(moves, j))))
+                fprintf(stderr, "  listed twice: %s\n", json_dumps(e, JSON_COMPACT));
+        *seen += id && copies_in_hand(a, a->ask_seat, id) >= 2;
+    }
+    json_decref(list);
+}
+
+/* HS-R-125: legal moves list each card id once; copies are alike. */
+static void test_hs_r_125_a_card_listed_once_in_play(void)
+{
+    seen_enough("HS-R-125 (two copies in hand)", watch(cards_listed_once));
+}
+
 int main(void)
 {
     RUN(test_hs_r_38_red_squares_heat_in_play);
@@ -550,5 +686,7 @@ int main(void)
     RUN(test_hs_r_23_defense_dice_from_the_box_in_play);
     RUN(test_hs_r_28_29_31_32_damage_placement_in_play);
     RUN(test_hs_r_104_disabled_location_cannot_fire_in_play);
+    RUN(test_hs_r_70_99_knockback_in_play);
+    RUN(test_hs_r_125_a_card_listed_once_in_play);
     return check_summary();
 }
