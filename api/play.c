@@ -355,7 +355,9 @@ int play_options_or_reply(struct request *r, const struct rules_engine *e,
                   &state, &events, &err);
     json_decref(state);
     json_decref(events);
-    if (rc)
+    if (rc && err.rule[0])
+        reply_problem(r, PROBLEM_bad_request, "options: %s (%s)", err.message, err.rule);
+    else if (rc)
         reply_problem(r, PROBLEM_bad_request, "options: %s", err.message);
     return rc;
 }

@@ -106,7 +106,8 @@ void play_change_init(struct play_change *c, struct storage_game *g, int seat,
 void play_change_clear(struct play_change *c);
 
 /* A dry run of e's setup for seats players, so bad options are refused
- * when a game or a competition is created: 0, or -1 having replied 400. */
+ * when a game or a competition is created: 0, or -1 having replied 400
+ * (its detail the engine's message and the rule it cites). */
 int play_options_or_reply(struct request *r, const struct rules_engine *e,
                           const json_t *options, int seats);
 

@@ -232,30 +232,70 @@ static int parse_board(struct hs_catalog *cat, const json_t *root)
 
 /* ---- titan boards -------------------------------------------------------- */
 
-/* The card on mount m fits the board's slot: faction, mount, size and
- * the squares a station holds. */
-static int check_mount(struct hs_catalog *cat, const struct hs_board *t,
-                       enum hs_mount m, int *points)
-{
-    const char *id = t->loadout[m];
-    int w = hs_catalog_weapon(cat, id);
-    const struct hs_weapon_card *c = w >= 0 ? &cat->weapon[w] : NULL;
-    const struct hs_station *slot = &t->station[t->mount_station[m]];
+#define RULE_DECK "HS-R-135 (Customize Steam Titan: How to Customize)"
+#define RULE_MOUNT "HS-R-03 (Customize Steam Titan: How to Customize)"
+#define RULE_POINTS "HS-R-02 (Customize Steam Titan: How to Customize)"
 
-    if (!c)
-        return fail(cat, "titan %s: no card %s for its %s", t->id, id,
-                    hs_mount_name(m));
+/* The card on mount m fits board t's slot: faction, mount, size and the
+ * squares a station holds. */
+static int check_mount(const struct hs_catalog *cat, const struct hs_board *t,
+                       enum hs_mount m, const char *id, int *card,
+                       struct rules_error *err)
+{
+    const char *slot_name = hs_mount_name(m);
+    const struct hs_station *slot = &t->station[t->mount_station[m]];
+    const struct hs_weapon_card *c;
+
+    if ((*card = hs_catalog_weapon(cat, id)) < 0)
+        return rules_fail(err, "unknown_card", RULE_DECK,
+                          "there is no card %s for its %s.", id, slot_name);
+    c = &cat->weapon[*card];
     if (c->faction != t->faction)
-        return fail(cat, "titan %s: %s is of the other faction", t->id, id);
+        return rules_fail(err, "card_wrong_faction", RULE_DECK,
+                          "%s is of the other faction: each faction has its own deck.",
+                          id);
     if ((c->mount == HS_CARD_TORSO) != (m == HS_MOUNT_TORSO))
-        return fail(cat, "titan %s: %s does not fit its %s", t->id, id,
-                    hs_mount_name(m));
+        return rules_fail(err, "card_wrong_mount", RULE_MOUNT,
+                          "%s does not fit its %s: the card MUST be attached to %s "
+                          "weapon station.", id, slot_name,
+                          c->mount == HS_CARD_TORSO ? "a torso" : "an arm");
     if (c->size != HS_NONE && c->size != (int)t->size)
-        return fail(cat, "titan %s: %s is for the other size", t->id, id);
+        return rules_fail(err, "card_wrong_size", RULE_MOUNT,
+                          "%s is for the other size: only a %s titan may carry it.", id,
+                          hs_size_names[c->size]);
     if (slot->nsquares + c->nsquares > HS_MAX_SQUARES)
-        return fail(cat, "titan %s: %s has more squares than its slot holds",
-                    t->id, id);
-    *points += c->cost;
+        return rules_fail(err, "card_too_many_squares", RULE_MOUNT,
+                          "%s has more squares than its slot holds (%d of %d).", id,
+                          slot->nsquares + c->nsquares, HS_MAX_SQUARES);
+    return 0;
+}
+
+int hs_catalog_loadout_check(const struct hs_catalog *cat, const struct hs_board *t,
+                             const char *const id[HS_MOUNTS], int card[HS_MOUNTS],
+                             struct rules_error *err)
+{
+    int points = 0;
+
+    for (int m = 0; m < HS_MOUNTS; m++) {
+        card[m] = -1;
+        if (id[m] && check_mount(cat, t, (enum hs_mount)m, id[m], &card[m], err))
+            return -1;
+    }
+    /* weapons.json lists each card once: a faction's deck holds one copy */
+    for (int m = 0; m < HS_MOUNTS; m++)
+        for (int k = 0; k < m; k++)
+            if (card[m] >= 0 && card[m] == card[k])
+                return rules_fail(err, "card_twice", RULE_DECK,
+                                  "%s is on its %s and its %s, and the deck holds one.",
+                                  cat->weapon[card[m]].id,
+                                  hs_mount_name((enum hs_mount)k),
+                                  hs_mount_name((enum hs_mount)m));
+    for (int m = 0; m < HS_MOUNTS; m++)
+        points += card[m] < 0 ? 0 : cat->weapon[card[m]].cost;
+    if (points > t->points)
+        return rules_fail(err, "loadout_over_points", RULE_POINTS,
+                          "its loadout costs %d of %d points: the cards may not "
+                          "exceed the titan's point value.", points, t->points);
     return 0;
 }
 
@@ -263,7 +303,9 @@ static int check_mount(struct hs_catalog *cat, const struct hs_board *t,
  * the legs' mobility station, the printed loadout. */
 static int check_titan(struct hs_catalog *cat, const struct hs_board *t)
 {
-    int points = 0, mobility = 0, located[HS_LOCATIONS] = {0};
+    int mobility = 0, located[HS_LOCATIONS] = {0}, card[HS_MOUNTS];
+    const char *id[HS_MOUNTS];
+    struct rules_error why;
 
     if (t->release != printed_release[t->size])
         return fail(cat, "titan %s: a %s releases %d", t->id,
@@ -285,11 +327,9 @@ static int check_titan(struct hs_catalog *cat, const struct hs_board *t)
             return fail(cat, "titan %s: pressure dice start at 4 at most and "
                         "never rise to the right", t->id);
     for (int m = 0; m < HS_MOUNTS; m++)
-        if (check_mount(cat, t, (enum hs_mount)m, &points))
-            return -1;
-    if (points > t->points)
-        return fail(cat, "titan %s: its loadout costs %d of %d points", t->id,
-                    points, t->points);
+        id[m] = t->loadout[m];
+    if (hs_catalog_loadout_check(cat, t, id, card, &why))
+        return fail(cat, "titan %s: %s", t->id, why.message);
     return 0;
 }
 

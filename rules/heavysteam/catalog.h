@@ -225,6 +225,21 @@ int hs_catalog_weapon(const struct hs_catalog *cat, const char *id);
 int hs_catalog_battle(const struct hs_catalog *cat, const char *id);
 int hs_catalog_pilot(const struct hs_catalog *cat, const char *id);
 
+/*
+ * Whether board t may carry the cards id[m] on its mounts (NULL: the
+ * slot left empty), as customizing allows (RULINGS.md HS-R-02, HS-R-03,
+ * HS-R-135): each card in the catalog, of the board's faction, an arm
+ * card on an arm and a torso card on the torso, for the board's size,
+ * its squares within what the slot holds; no card twice, the deck
+ * holding one copy of each; the costs within the board's points. Fills
+ * card[m] with catalog weapon indexes (-1 empty). Returns 0, or -1 with
+ * err (code, rule, and a message that reads after the titan's name).
+ * The catalog checks each printed loadout with it, setup a chosen one.
+ */
+int hs_catalog_loadout_check(const struct hs_catalog *cat, const struct hs_board *t,
+                             const char *const id[HS_MOUNTS], int card[HS_MOUNTS],
+                             struct rules_error *err);
+
 /* The card as titan.h mounts it (no Charged Up steam taken). */
 void hs_catalog_mounted(const struct hs_weapon_card *w, struct hs_mounted *m);
 

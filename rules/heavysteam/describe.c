@@ -15,6 +15,9 @@
 #include "catalog.h"
 #include "catalog_parse.h"
 
+/* A mount's card in the loadouts option: a weapon card id, or null (empty). */
+#define LOADOUT_CARD "{\"type\": [\"string\", \"null\"]}"
+
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
     "\"scenario\": {\"type\": \"integer\", \"enum\": [1], \"default\": 1,"
@@ -26,7 +29,17 @@ static const char options_schema[] =
     "its faction and the size.\"},"
     "\"factions\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"
     " \"items\": {\"type\": \"string\", \"enum\": [\"uk\", \"cet\"]},"
-    " \"description\": \"The faction of each seat, one of each (default: seat 0 uk).\"}}}";
+    " \"description\": \"The faction of each seat, one of each (default: seat 0 uk).\"},"
+    "\"loadouts\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"
+    " \"items\": {\"oneOf\": [{\"type\": \"null\"}, {\"type\": \"object\","
+    " \"additionalProperties\": false, \"properties\": {"
+    "\"left_arm\": " LOADOUT_CARD ", \"right_arm\": " LOADOUT_CARD ", \"torso\": "
+    LOADOUT_CARD "}}]},"
+    " \"description\": \"Each seat's titan customized (HS-R-135): null for its printed "
+    "loadout, or weapon card ids (weapons) by mount; a mount left out keeps its printed "
+    "card, null leaves it empty. The cards of the titan's faction and size, arm cards on "
+    "the arms and a torso card on the torso, no card twice, costing at most the titan's "
+    "points.\"}}}";
 
 /* Pieces the move schemas share. A square is [station id, index]. */
 #define SQUARE "{\"type\": \"array\", \"prefixItems\": [{\"type\": \"string\"}," \

@@ -22,20 +22,13 @@ static const char *const unit_names[] = {"infantry", "cannon", NULL};
 
 static const char cube_letter[] = {'.', 's', 'b', 'd'};
 
-/* A card fits the slot by mount, faction and size (HS-R-03). */
-static int card_fits(const struct hs_weapon_card *w, const struct hs_board *b,
-                     int m)
-{
-    return w->mount == (m == HS_MOUNT_TORSO ? HS_CARD_TORSO : HS_CARD_ARM) &&
-           w->faction == b->faction && (w->size == HS_NONE || w->size == (int)b->size);
-}
-
+/* The cards by mount, each an id or null (an empty slot), as customizing
+ * allows them (hs_catalog_loadout_check). */
 static int load_cards(struct hs_titan_at *t, const struct hs_catalog *cat,
                       const json_t *o, struct hs_mounted mounted[HS_MOUNTS])
 {
-    const struct hs_board *b = &cat->titan[t->board];
+    const char *id[HS_MOUNTS];
     json_t *f[HS_MOUNTS];
-    int points = 0;
 
     if (!json_is_object(o) || rules_object_fields(o, mount_keys, f))
         return -1;
@@ -43,16 +36,16 @@ static int load_cards(struct hs_titan_at *t, const struct hs_catalog *cat,
     for (int m = 0; m < HS_MOUNTS; m++) {
         json_t *v = f[m];
 
-        t->card[m] = -1;
-        if (json_is_null(v))
-            continue;
-        t->card[m] = hs_catalog_weapon(cat, json_string_value(v));
-        if (t->card[m] < 0 || !card_fits(&cat->weapon[t->card[m]], b, m))
+        if (!json_is_null(v) && !json_is_string(v))
             return -1;
-        points += cat->weapon[t->card[m]].cost;
-        hs_catalog_mounted(&cat->weapon[t->card[m]], &mounted[m]);
+        id[m] = json_string_value(v);
     }
-    return points > b->points ? -1 : 0;     /* HS-R-02 */
+    if (hs_catalog_loadout_check(cat, &cat->titan[t->board], id, t->card, NULL))
+        return -1;
+    for (int m = 0; m < HS_MOUNTS; m++)
+        if (t->card[m] >= 0)
+            hs_catalog_mounted(&cat->weapon[t->card[m]], &mounted[m]);
+    return 0;
 }
 
 /* One station's letters onto the titan's cubes. */

@@ -12,14 +12,17 @@
 #define RULE_SCENARIO "HS-R-10 (Scenario 1: Meeting Engagement Setup)"
 #define RULE_TEAMS "HS-R-01 (Choose a Steam Titan)"
 #define RULE_CARDS "HS-R-08 (Set up the Battle Cards on the Battle Board)"
+#define RULE_LOADOUTS "HS-R-135 (Customize Steam Titan)"
 
 static const char *const faction_ids[] = {"uk", "cet", NULL};
 static const char *const size_ids[] = {"heavy", "light", NULL};
+static const char *const mount_ids[] = {"left_arm", "right_arm", "torso", NULL};
 
 struct options {
     int size;                    /* enum hs_size */
     int faction[HS_MAX_PLAYERS];
     int board[HS_MAX_PLAYERS];   /* catalog titan index */
+    int card[HS_MAX_PLAYERS][HS_MOUNTS]; /* catalog weapon index, -1 empty */
 };
 
 /* The first board of faction f and size z, in the catalog's order. */
@@ -31,10 +34,55 @@ static int first_board(const struct hs_catalog *cat, int f, int z)
     return -1;
 }
 
+/*
+ * The cards on each seat's titan (HS-R-135): the printed loadout, with
+ * the mounts that seat's entry of loadouts names swapped for the cards it
+ * names (null: the slot left empty). Needs op->board.
+ */
+static int read_loadouts(const json_t *v, int seats, struct options *op,
+                         struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    if (v && (!json_is_array(v) || json_array_size(v) != (size_t)seats))
+        return rules_fail(err, "bad_loadouts", RULE_LOADOUTS,
+                          "loadouts has an entry for each seat: null for the printed "
+                          "loadout, or the cards by mount.");
+    for (int s = 0; s < seats; s++) {
+        const struct hs_board *b = &cat->titan[op->board[s]];
+        const json_t *e = json_array_get(v, (size_t)s);
+        const char *id[HS_MOUNTS], *bad;
+        struct rules_error why;
+
+        if (e && !json_is_null(e) && !json_is_object(e))
+            return rules_fail(err, "bad_loadout_entry", RULE_LOADOUTS,
+                              "Seat %d's loadout is null or an object of cards by "
+                              "mount.", s);
+        if (json_is_object(e) && (bad = rules_unknown_key(e, mount_ids)))
+            return rules_fail(err, "unknown_mount", RULE_LOADOUTS,
+                              "Seat %d's loadout: \"%s\" is not a mount (left_arm, "
+                              "right_arm, torso).", s, bad);
+        for (int m = 0; m < HS_MOUNTS; m++) {
+            const json_t *c = json_object_get(e, mount_ids[m]);
+
+            if (c && !json_is_null(c) && !json_is_string(c))
+                return rules_fail(err, "bad_loadout_entry", RULE_LOADOUTS,
+                                  "Seat %d's loadout: the %s is a card id or null.", s,
+                                  mount_ids[m]);
+            id[m] = c ? json_string_value(c) : b->loadout[m];
+        }
+        if (hs_catalog_loadout_check(cat, b, id, op->card[s], &why))
+            return rules_fail(err, why.code, why.rule, "Seat %d's %s: %s", s, b->name,
+                              why.message);
+    }
+    return 0;
+}
+
 static int read_options(const json_t *o, int seats, struct options *op,
                         struct rules_error *err)
 {
-    static const char *const keys[] = {"scenario", "size", "titans", "factions", NULL};
+    static const char *const keys[] = {"scenario", "size", "titans", "factions",
+                                       "loadouts", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     json_t *v;
     const char *bad;
@@ -99,12 +147,13 @@ static int read_options(const json_t *o, int seats, struct options *op,
                               "light against light: %s is not %s.", b->name,
                               size_ids[op->size]);
     }
-    return 0;
+    return read_loadouts(json_object_get(o, "loadouts"), seats, op, err);
 }
 
-/* Titan s on its printed loadout (HS-R-07), in its start sector (HS-R-10). */
-static int setup_titan(struct hs_game *g, int s, int board, json_t *events,
-                       struct rules_error *err)
+/* Titan s with card[m] on its mounts (HS-R-07), in its start sector
+ * (HS-R-10). */
+static int setup_titan(struct hs_game *g, int s, int board, const int card[HS_MOUNTS],
+                       json_t *events, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
     const struct hs_board *b = &cat->titan[board];
@@ -117,11 +166,9 @@ static int setup_titan(struct hs_game *g, int s, int board, json_t *events,
     t->owner = s;
     t->terrain = -1;
     for (int m = 0; m < HS_MOUNTS; m++) {
-        t->card[m] = hs_catalog_weapon(cat, b->loadout[m]);
-        if (t->card[m] < 0)
-            return rules_fail(err, "bad_loadout", "HS-R-02 (Customize Steam Titan)",
-                              "%s's printed loadout is not in the catalog.", b->name);
-        hs_catalog_mounted(&cat->weapon[t->card[m]], &mounted[m]);
+        t->card[m] = card[m];
+        if (card[m] >= 0)
+            hs_catalog_mounted(&cat->weapon[card[m]], &mounted[m]);
     }
     if (hs_titan_init(&t->cubes, b, mounted, events, err))
         return -1;
@@ -277,7 +324,7 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
         p->pilot = -1;
         p->orders.evade = p->orders.cards_when_attacked = HS_ORDER_ASK;
         p->orders.damage = p->orders.reroll = HS_ORDER_ASK;
-        if (setup_titan(g, s, op.board[s], events, err))
+        if (setup_titan(g, s, op.board[s], op.card[s], events, err))
             return -1;
     }
     hs_game_settle(g);

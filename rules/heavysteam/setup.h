@@ -8,8 +8,12 @@
  *    "size": "heavy" | "light",             (default heavy: both titans of it)
  *    "titans": [board id per seat],         (default: the first board of the
  *                                            seat's faction and the size)
- *    "factions": ["uk" | "cet" per seat]}   (default: seat 0 U.K., seat 1 C.E.T.)
- * Two seats, a team each; titans on their printed loadouts.
+ *    "factions": ["uk" | "cet" per seat],   (default: seat 0 U.K., seat 1 C.E.T.)
+ *    "loadouts": [null | {"left_arm" | "right_arm" | "torso": card id | null}
+ *                 per seat]}                (default: the printed loadouts; a
+ *                                            mount left out keeps its printed
+ *                                            card, null empties it; HS-R-135)
+ * Two seats, a team each; the loadouts agreed openly at creation.
  */
 #ifndef TURNPOST_HEAVYSTEAM_SETUP_H
 #define TURNPOST_HEAVYSTEAM_SETUP_H

@@ -12,6 +12,8 @@
 //   - no hand, deck order, box, secret pilot or orders reach another seat
 //     or the spectator (views, legal moves, move log), and once the game is
 //     over the log shows every move whole;
+//   - a game created with loadouts (HS-R-135) shows the cards on its titans;
+//     a bad loadout is refused (400, problem+json) naming the rule;
 //   - out of turn, illegal moves and unknown fields are refused changing
 //     nothing; resignation, rematch, export and `turnpost verify`;
 //   - with an "auto" clock the engine's timeout move is made for a seat
@@ -461,6 +463,44 @@ test('hidden information: hands, deck order, the box, a secret pilot and orders 
     assert.ok(log.some((m) => m.move.type === 'pilot' && m.move.pilot === pilotMove.pilot), 'the secret pilot is in the finished log');
     assert.ok(log.some((m) => m.move.type === 'orders' && m.move.evade === 3), 'the orders are in the finished log');
   }
+});
+
+// ---- 3b. loadouts agreed at creation ----------------------------------------
+
+test('a game created with loadouts shows the cards on its titans; a bad loadout is refused naming the rule, and no game is made', async () => {
+  const loadouts = [{ left_arm: 'uk_grapeshot', right_arm: 'uk_harpoon' }, { right_arm: 'cet_sprint_pistons', torso: null }];
+  const g = await hsGame({ options: { size: 'light', loadouts }, entropy: `hs-loadouts-${SEED}` });
+  for (const viewer of g.viewers) {
+    const v = (await get(g, viewer.token)).body;
+    const [kestrel, feldhase] = v.state.titans;
+    assert.equal(kestrel.board, 'uk_light_kestrel');
+    assert.deepEqual(kestrel.cards, { left_arm: 'uk_grapeshot', right_arm: 'uk_harpoon', torso: 'uk_aegis' });
+    assert.equal(feldhase.board, 'cet_light_feldhase');
+    assert.deepEqual(feldhase.cards, { left_arm: 'cet_rock_drill', right_arm: 'cet_sprint_pistons', torso: null });
+  }
+  // the pilots go on as ever: the listing offers no charge for the Arc Lance swapped out
+  const lm = (await ctx.api.get(`/v1/games/${g.id}/legal-moves?seat=0`, { token: g.players[0].token, expect: 200 })).body;
+  assert.ok(lm.moves.length > 0 && lm.moves.every((m) => m.type === 'pilot' && !m.charge?.right_arm), 'no Charged Up on the Harpoon Winch');
+
+  const a = await createAccount(ctx.api);
+  const b = await createAccount(ctx.api);
+  const bad = [
+    [[{ torso: 'uk_sabre' }, null], 'HS-R-03', /uk_sabre/],
+    [[{ left_arm: 'uk_pepperbox' }, null], 'HS-R-02', /points/],
+    [[null, { left_arm: 'uk_sabre' }], 'HS-R-135', /other faction/],
+    [[null], 'HS-R-135', /each seat/],
+  ];
+  for (const [lo, rule, why] of bad) {
+    const res = await ctx.api.post('/v1/games', {
+      token: a.token, expect: 400, code: 'bad_request',
+      body: { ruleset: 'heavysteam', options: { size: 'light', loadouts: lo }, seats: [{ account_id: a.id }, { account_id: b.id }] },
+    });
+    assert.match(res.headers.get('content-type'), /^application\/problem\+json/);
+    assert.ok(res.body.detail.includes(rule), `${JSON.stringify(lo)}: the detail names ${rule}: ${res.body.detail}`);
+    assert.match(res.body.detail, why);
+  }
+  const mine = (await ctx.api.get('/v1/me/games', { token: a.token, expect: 200 })).body.games;
+  assert.equal(mine.length, 0, 'no game was made');
 });
 
 // ---- 4. refusals --------------------------------------------------------------

@@ -368,9 +368,10 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
  * One random legal move of the seat asked: a random entry, its holes
  * filled; a filled shape the rules refuse (a free move within one
  * station, say) falls back to a plain move of the listing. Returns 0, or
- * -1 when nothing the listing offers was accepted.
+ * -1 when nothing the listing offers was accepted; *played (when not
+ * NULL) the move accepted, a new reference.
  */
-static inline int random_move(struct hs_game *g, json_t *events)
+static inline int random_move_played(struct hs_game *g, json_t *events, json_t **played)
 {
     json_t *list = hs_round_moves(g, g->ask_seat);
     json_t *moves = json_object_get(list, "moves");
@@ -395,10 +396,17 @@ static inline int random_move(struct hs_game *g, json_t *events)
             json_decref(m);
             break;
         }
+        if (rc == 0 && played)
+            *played = json_incref(m);
         json_decref(m);
     }
     json_decref(list);
     return rc;
+}
+
+static inline int random_move(struct hs_game *g, json_t *events)
+{
+    return random_move_played(g, events, NULL);
 }
 
 /* The plain move that does least (hold, pass, done, no free move, no

@@ -86,6 +86,7 @@ static void test_shields_absorb_steam_before_shield_cubes(void)
     check_white_conserved(t);
 }
 
+/* HS-R-73: Piercing Rounds X ignores X shields, which stay where they are. */
 static void test_shields_piercing_and_close_combat_leave_cubes_in_place(void)
 {
     struct hs_titan *t = fresh(&heavy);
@@ -235,6 +236,8 @@ static void test_weak_point_lowest_number_first(void)
     CHECK(!"no seed survived the weak point");
 }
 
+/* HS-R-30: a failed volatile roll owes the weapon's highest damage more;
+ * HS-R-85: the placement is cut short there and the owner asked again. */
 static void test_volatile_failure_fills_the_weapon_then_towards_the_torso(void)
 {
     struct hs_titan *t = fresh(&heavy);
@@ -283,6 +286,8 @@ static void test_disabled_arm_sends_damage_to_the_nearest_torso_station(void)
     check_white_conserved(t);
 }
 
+/* HS-R-83: a full head sends nothing on to the torso: the hit's fourth
+ * cube is not owed anywhere once the command station is full. */
 static void test_command_station_full_destroys_the_titan(void)
 {
     struct hs_titan *t = fresh(&heavy);
@@ -299,6 +304,8 @@ static void test_command_station_full_destroys_the_titan(void)
     CHECK_EQ_INT(hs_titan_hit(t, HS_TORSO, 1, 0, events, &err), -1);
 }
 
+/* HS-R-65, HS-R-84: each cube of an enemy hit on a Fragile card brings
+ * one more; the Fragile cube itself brings none. */
 static void test_fragile_weapon_takes_extra_cubes_from_an_enemy_hit(void)
 {
     struct hs_mounted c[HS_MOUNTS];

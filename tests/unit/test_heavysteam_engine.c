@@ -48,8 +48,9 @@ static struct hs_game *game_at(enum hs_ask q, int seat)
     return NULL;
 }
 
-/* HS-R-126: orders are set out of turn, shown to their seat only, and
- * change nothing else; bad orders are refused and change nothing. */
+/* HS-R-126: orders are set out of turn, shown to their seat only
+ * (HS-R-109), and change nothing else; bad orders are refused and
+ * change nothing. */
 static void test_hs_r_126_orders_set_out_of_turn(void)
 {
     struct hs_game *g = round_game(3, NULL);

@@ -75,6 +75,42 @@ static void test_hs_r_08_dealt_one_card_at_a_time_around_the_table(void)
     }
 }
 
+/* HS-R-108: the slots but the Enemy in Sight ones filled left to right
+ * from the top of the deck left after the deal; then 3 events of the box
+ * go in and the whole deck is shuffled again. The same stream replays
+ * the setup's three shuffles. */
+static void test_hs_r_108_track_from_the_top_then_the_deck_shuffled(void)
+{
+    for (int k = 0; k < 20; k++) {
+        struct hs_game *g = new_game(k, NULL, NULL);
+        int deck[HS_MAX_DECK], ev[HS_MAX_DECK], n = 0, nev = 0, c = 0, top;
+        struct rng r;
+
+        for (int b = 0; b < cat()->nbattle; b++)
+            for (int j = 0; j < cat()->battle[b].copies; j++, c++)
+                if (cat()->battle[b].kind == HS_K_EVENT)
+                    ev[nev++] = c;
+                else if (cat()->battle[b].kind != HS_K_START)
+                    deck[n++] = c;
+        seeded(&r, k);
+        rng_shuffle(&r, deck, (size_t)n);
+        top = 3 * g->nplayers;
+        for (int i = 0; i < g->nslots; i++)
+            if (cat()->battle[g->card[g->slot[i]]].kind != HS_K_START)
+                CHECK_EQ_INT(g->slot[i], deck[top++]);
+        memmove(deck, deck + top, sizeof deck[0] * (size_t)(n - top));
+        n -= top;
+        rng_shuffle(&r, ev, (size_t)nev);
+        for (int i = 0; i < 3; i++)
+            deck[n++] = ev[i];
+        rng_shuffle(&r, deck, (size_t)n);
+        CHECK_EQ_INT(g->ndeck, n);
+        for (int i = 0; i < n && i < g->ndeck; i++)
+            CHECK_EQ_INT(g->deck[i], deck[i]);
+        free(g);
+    }
+}
+
 static void test_hs_r_08_events_shuffled_in_vary(void)
 {
     int seen[HS_MAX_BATTLE] = {0}, top_event = 0;
@@ -193,6 +229,8 @@ static void refuse_options(const char *options, int seats, const char *code)
     free(g);
 }
 
+/* HS-R-10: bad options refused; HS-R-01: the two teams' factions differ
+ * (same_faction, titan_wrong_faction). */
 static void test_hs_r_10_setup_refuses_bad_options(void)
 {
     refuse_options("{\"scenario\": 2}", 2, "unknown_scenario");
@@ -243,6 +281,8 @@ static void test_hs_r_06_pilot_of_the_titans_faction_and_size(void)
     free(g);
 }
 
+/* HS-R-04, HS-R-106: each pilot told to its seat only, not changed once
+ * chosen, all revealed together. */
 static void test_hs_r_04_pilots_secret_then_revealed_together(void)
 {
     struct hs_game *g = new_game(5, NULL, NULL);
@@ -293,6 +333,25 @@ static void test_hs_r_04_pilots_secret_then_revealed_together(void)
     check_cubes(g);
     check_round_trip(g);
     json_decref(ev);
+    free(g);
+}
+
+/* HS-R-62, HS-R-106: Charged Up steam chosen with the pilot, put on the
+ * cards at the reveal. */
+/* HS-R-107: a pilot the opponent holds is refused for its faction, as it
+ * was before he chose it: only a teammate's choice can make a pilot
+ * taken, so a refusal tells no opponent what was chosen. */
+static void test_hs_r_107_opponents_pilot_refused_for_its_faction(void)
+{
+    static const char baer[] = "{\"type\": \"pilot\", \"pilot\": \"baer\"}";
+    struct hs_game *g = new_game(7, NULL, NULL);
+    struct rules_error err;
+
+    refuse_pilot(g, 0, baer, "pilot_wrong_faction");
+    CHECK_EQ_INT(pilot_move(g, 1, baer, NULL, &err), 0);
+    refuse_pilot(g, 0, baer, "pilot_wrong_faction");
+    CHECK_EQ_INT(pilot_move(g, 0, "{\"type\": \"pilot\", \"pilot\": \"zedock\"}", NULL,
+                            &err), 0);
     free(g);
 }
 
@@ -423,7 +482,8 @@ static void test_hs_r_08_setup_events_keep_hands_private(void)
     }
 }
 
-
+/* HS-R-04, HS-R-109: no view names a card in the box, nor a pilot before
+ * the reveal. */
 static void test_hs_r_04_views_leak_nothing(void)
 {
     static const char *const uk[] = {"zedock", "puffer", "pennywhistle", "halloway"};
@@ -459,6 +519,7 @@ int main(void)
     }
     RUN(test_hs_r_08_battle_cards_from_many_seeds);
     RUN(test_hs_r_08_dealt_one_card_at_a_time_around_the_table);
+    RUN(test_hs_r_108_track_from_the_top_then_the_deck_shuffled);
     RUN(test_hs_r_08_events_shuffled_in_vary);
     RUN(test_hs_r_10_meeting_engagement_sectors);
     RUN(test_hs_r_07_printed_loadouts_and_cubes);
@@ -466,6 +527,7 @@ int main(void)
     RUN(test_hs_r_10_setup_refuses_bad_options);
     RUN(test_hs_r_06_pilot_of_the_titans_faction_and_size);
     RUN(test_hs_r_04_pilots_secret_then_revealed_together);
+    RUN(test_hs_r_107_opponents_pilot_refused_for_its_faction);
     RUN(test_hs_r_62_charged_up_with_the_pilot);
     RUN(test_hs_r_06_pilot_moves_listed_are_accepted);
     RUN(test_hs_r_08_setup_events_keep_hands_private);

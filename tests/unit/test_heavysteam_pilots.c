@@ -88,24 +88,36 @@ static int use(struct hs_game *g, int seat, json_t *choice, json_t *events)
     return ok(rc, &err);
 }
 
-/* HS-R-116: a second use is refused and the state is unchanged. */
-static void check_second_refused(struct hs_game *g, int seat, json_t *choice)
+/* A power move (with choice, taken; NULL none) seat may not make now:
+ * not listed, refused with a rule starting with rule (NULL: any), the
+ * state unchanged. */
+static void check_power_refused_now(struct hs_game *g, int seat, json_t *choice,
+                                    const char *rule)
 {
-    json_t *before = hs_game_dump(g), *after, *m = json_pack("{s:s}", "type", "pilot_power");
+    json_t *before = hs_game_dump(g), *after, *e = listed(g, seat);
+    json_t *m = json_pack("{s:s}", "type", "pilot_power");
     struct rules_error err;
 
-    CHECK(g->p[seat].once_used);
-    CHECK(listed(g, seat) == NULL);
+    CHECK(e == NULL);
     if (choice)
         json_object_set(m, "choice", choice);
     CHECK(hs_round_apply(g, seat, m, &R, NULL, &err) < 0);
-    CHECK(strncmp(err.rule, "HS-R-116", 8) == 0);
+    if (rule && !CHECK(strncmp(err.rule, rule, strlen(rule)) == 0))
+        fprintf(stderr, "  refused by %s\n", err.rule);
     after = hs_game_dump(g);
     CHECK(json_equal(before, after));
     json_decref(before);
     json_decref(after);
     json_decref(m);
+    json_decref(e);
     json_decref(choice);
+}
+
+/* HS-R-116: a second use is refused and the state is unchanged. */
+static void check_second_refused(struct hs_game *g, int seat, json_t *choice)
+{
+    CHECK(g->p[seat].once_used);
+    check_power_refused_now(g, seat, choice, "HS-R-116");
 }
 
 static int hand_of(const struct hs_game *g, int seat)
@@ -133,6 +145,89 @@ static void test_hs_r_116_halloway_draws_two(void)
     json_decref(e);
     json_decref(events);
     free(g);
+}
+
+/* Calm games with pilots, from seed 1 on, look called at every question
+ * of each until it has seen both of the moments it looks for (seen[0],
+ * seen[1]) or 40 games were played; fails unless both were seen. */
+static void calm_games(const char *const pilots[2], void (*look)(struct hs_game *, int[2]))
+{
+    int seen[2] = {0, 0};
+
+    for (int k = 1; k < 40 && (!seen[0] || !seen[1]); k++) {
+        struct hs_game *g = round_game_with(k, NULL, pilots);
+
+        for (int guard = 0; guard < 3000 && g->stage == HS_STAGE_ROUND; guard++) {
+            look(g, seen);
+            if (calm_move(g) != 0)
+                break;
+        }
+        free(g);
+    }
+    CHECK(seen[0]);
+    CHECK(seen[1]);
+}
+
+/* Seat 0 asked as the defender (seen[0]) or in an event (seen[1]). */
+static void not_the_teams_turn(struct hs_game *g, int seen[2])
+{
+    if (g->ask_seat == 0 && g->ask == HS_ASK_EVADE && !seen[0]) {
+        CHECK(g->turn_team != g->p[0].team);
+        check_power_refused_now(g, 0, NULL, NULL);
+        seen[0] = 1;
+    }
+    if (g->ask_seat == 0 && g->ask == HS_ASK_EVENT && !seen[1]) {
+        check_power_refused_now(g, 0, NULL, NULL);
+        seen[1] = 1;
+    }
+}
+
+/* HS-R-117: a once-per-game effect is used at a question its owner is
+ * asked in his team's turn, and that question stays asked; not when he
+ * answers an attack on him, nor while an event resolves. Halloway's draw
+ * (seat 0), the other questions found by calm moves. */
+static void test_hs_r_117_power_in_the_teams_turn_the_question_stays(void)
+{
+    static const char *const pilots[2] = {"halloway", NULL};
+    struct hs_game *g = at_turn("halloway", 0, NULL);
+    int ask = g->ask, phase = g->phase;
+
+    CHECK(use(g, 0, NULL, NULL));
+    CHECK_EQ_INT(g->ask, ask);
+    CHECK_EQ_INT(g->ask_seat, 0);
+    CHECK_EQ_INT(g->phase, phase);
+    free(g);
+    calm_games(pilots, not_the_teams_turn);
+}
+
+/* Baer's seat asked at a flow of its titan, the steam moving (seen[0]),
+ * then at the question after the flows (seen[1]). */
+static void steam_moving(struct hs_game *g, int seen[2])
+{
+    int mine = g->ask_seat == 1 && g->turn_team == g->p[1].team;
+
+    if (mine && g->ask == HS_ASK_FLOW && g->titan[g->p[1].titan].cubes.flow && !seen[0]) {
+        check_power_refused_now(g, 1, NULL, "HS-R-133");
+        seen[0] = 1;
+    }
+    if (mine && g->ask == HS_ASK_AFTER_FLOW && seen[0] && !seen[1]) {
+        json_t *e = listed(g, 1);
+
+        CHECK(e != NULL);
+        json_decref(e);
+        seen[1] = 1;
+    }
+}
+
+/* HS-R-133: while the titan's steam is still moving no pilot effect
+ * touches its stations: Baer's 3 steam to the legs is not offered at the
+ * flows of his titan (after the first), and is at the question after
+ * them. */
+static void test_hs_r_133_no_station_power_while_the_steam_moves(void)
+{
+    static const char *const pilots[2] = {NULL, "baer"};
+
+    calm_games(pilots, steam_moving);
 }
 
 /* HS-R-116 Rauchbein: "Your team counts 4 more cubes when initiative is
@@ -204,8 +299,10 @@ static void test_hs_r_118_puffer_not_a_move(void)
 }
 
 /* HS-R-116 Zedock: "Take a random card from the hand of an opposing
- * player. Then give them a card from your hand." Which cards moved only
- * the two players see: the events naming cards carry "to". */
+ * player. Then give them a card from your hand." HS-R-121: the card to
+ * give named in the same move, from the hand before the steal; which
+ * cards moved only the two players see: the events naming cards carry
+ * "to". */
 static void test_hs_r_116_zedock_steals_and_gives(void)
 {
     struct hs_game *g = at_turn("zedock", 0, NULL);
@@ -769,6 +866,8 @@ static void test_hs_r_115_dornbach_close_combat_die(void)
 int main(void)
 {
     RUN(test_hs_r_116_halloway_draws_two);
+    RUN(test_hs_r_117_power_in_the_teams_turn_the_question_stays);
+    RUN(test_hs_r_133_no_station_power_while_the_steam_moves);
     RUN(test_hs_r_116_rauchbein_initiative_four);
     RUN(test_hs_r_116_thornbury_moves_two_free);
     RUN(test_hs_r_116_dornbach_moves_two_free);

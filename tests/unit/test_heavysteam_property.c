@@ -3,8 +3,11 @@
  * games played through the engine's JSON interface alone
  * (rules_engine_find("heavysteam"): setup, status, legal_moves, apply):
  * GAMES heavy against heavy and as many light against light by default;
- * HS_GAMES sets the number per size (HS_GAMES=50 plays 100); HS_ONLY=k
- * (HS_SIZE=heavy or light) replays game k alone, to debug it. Under the
+ * HS_GAMES sets the number per size (HS_GAMES=50 plays 100), and a
+ * quarter as many again of each size are played with both loadouts
+ * customized at random (HS-R-135: other cards, empty slots); HS_ONLY=k
+ * (HS_SIZE=heavy or light, HS_CUSTOM=1 for a customized one) replays game
+ * k alone, to debug it. Under the
  * sanitizers the default is a quarter, so that the run stays near a
  * minute there too.
  *
@@ -456,14 +459,66 @@ SCAFFOLD static void check_refused(json_t *st, int seat, const json_t *move,
     pool_free(before);
 }
 
-/* The setup of game k of size: the first key from k on whose deck holds
- * only events the engine plays (the fixture's events_played). */
-SCAFFOLD static json_t *setup_game(int k, const char *size, struct rng *rng)
+/*
+ * Options of size with both titans customized at random (HS-R-135): each
+ * mount keeps its printed card, is left empty or takes a card of the deck
+ * that the engine's loadout check lets it carry with the mounts before
+ * it; a light game picks each seat's light board too. Uses pick():
+ * pick_state set first.
+ */
+SCAFFOLD static json_t *custom_options(const char *size)
+{
+    static const char *const boards[2][3] = {
+        {"uk_heavy_dreadmoor", "uk_light_kestrel", "uk_light_wayfarer"},
+        {"cet_heavy_kaltschmied", "cet_light_feldhase", "cet_light_sturmvogel"}};
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *opts = json_pack("{s:s}", "size", size), *loadouts = json_array(),
+           *titans = json_array();
+
+    for (int s = 0; s < 2; s++) {
+        const char *id = boards[s][size[0] == 'l' ? 1 + (int)pick(2) : 0];
+        const struct hs_board *b = &cat->titan[hs_catalog_titan(cat, id)];
+        const char *ids[HS_MOUNTS];
+        int card[HS_MOUNTS];
+        json_t *e = json_object();
+
+        for (int m = 0; m < HS_MOUNTS; m++)
+            ids[m] = b->loadout[m];
+        for (int m = 0; m < HS_MOUNTS; m++) {
+            unsigned how = pick(4);
+
+            if (how == 0)
+                continue;
+            ids[m] = NULL;
+            for (int tries = 0; how > 1 && tries < 8 * cat->nweapons; tries++) {
+                const char *old = ids[m];
+
+                ids[m] = cat->weapon[pick((unsigned)cat->nweapons)].id;
+                if (hs_catalog_loadout_check(cat, b, ids, card, NULL) == 0)
+                    break;
+                ids[m] = old;
+            }
+            json_object_set_new(e, hs_mount_name((enum hs_mount)m),
+                                ids[m] ? json_string(ids[m]) : json_null());
+        }
+        json_array_append_new(loadouts, e);
+        json_array_append_new(titans, json_string(id));
+    }
+    json_object_set_new(opts, "loadouts", loadouts);
+    json_object_set_new(opts, "titans", titans);
+    return opts;
+}
+
+/* The setup of game k of size (customized: custom_options): the first key
+ * from k on whose deck holds only events the engine plays (the fixture's
+ * events_played). */
+SCAFFOLD static json_t *setup_game(int k, const char *size, int custom, struct rng *rng)
 {
     static struct hs_game g;
     unsigned char key[RNG_KEY_BYTES];
     struct rules_error err;
-    json_t *opts = json_pack("{s:s}", "size", size), *st = NULL, *ev = NULL;
+    json_t *opts = custom ? custom_options(size) : json_pack("{s:s}", "size", size);
+    json_t *st = NULL, *ev = NULL;
 
     for (int j = k; j < k + 64000; j += 1000) {
         memset(key, 0, sizeof key);
@@ -486,8 +541,8 @@ SCAFFOLD static json_t *setup_game(int k, const char *size, struct rng *rng)
     return st;
 }
 
-/* Plays game k of size; returns 1 when a check failed. */
-static int play_one(int k, const char *size)
+/* Plays game k of size, customized or not; returns 1 when a check failed. */
+static int play_one(int k, const char *size, int custom)
 {
     struct check_state *cs = check_state();
     int failed_before = cs->checks_failed, steps = 0;
@@ -499,12 +554,12 @@ static int play_one(int k, const char *size)
     json_t *st;
 
     memset(&tally, 0, sizeof tally);
-    pick_state = (unsigned)k * 2654435761u + (size[0] == 'l');
+    pick_state = (unsigned)k * 2654435761u + (size[0] == 'l') + 2u * (unsigned)custom;
     /* most games build pressure (red squares, all the Hotshot, every
      * evade): they end in tens of rounds, by overloads and destructions;
      * one in COOL_GAMES plays evenly and may last hundreds */
     heat_bias = k % COOL_GAMES != COOL_GAMES - 1;
-    st = setup_game(k, size, &rng);
+    st = setup_game(k, size, custom, &rng);
     if (!st)
         return 1;
     check_invariants(st, NULL, 0, 0);
@@ -638,13 +693,16 @@ static void run_worker(int w, int games, int fd)
 
     const char *only = getenv("HS_ONLY"), *only_size = getenv("HS_SIZE");
 
-    for (int z = 0; z < 2 && failed <= 3; z++)
-        for (int k = w; k < games; k += WORKERS)
-            if (only && (atoi(only) != k || (only_size && strcmp(only_size, sizes[z]))))
+    /* z 2 and 3: a quarter as many again, heavy and light, customized */
+    for (int z = 0; z < 4 && failed <= 3; z++)
+        for (int k = w; k < (z < 2 ? games : games / 4); k += WORKERS)
+            if (only && (atoi(only) != k || (only_size && strcmp(only_size, sizes[z % 2])) ||
+                         (z >= 2) != (getenv("HS_CUSTOM") != NULL)))
                 continue;
             else
-            if (play_one(k, sizes[z])) {
-                fprintf(stderr, "game %s k=%d failed\n", sizes[z], k);
+            if (play_one(k, sizes[z % 2], z >= 2)) {
+                fprintf(stderr, "game %s%s k=%d failed\n", sizes[z % 2],
+                        z >= 2 ? " customized" : "", k);
                 if (++failed > 3)
                     break;
             }
@@ -695,9 +753,9 @@ static void test_random_games(void)
         for (size_t i = 0; i < NOUT; i++)
             total[i] += out[i];
     }
-    printf("%d games per size, %ld over, %ld stopped at %d steps, %ld steps, "
+    printf("%d games per size and %d customized, %ld over, %ld stopped at %d steps, %ld steps, "
            "%ld refused moves compared\n",
-           games, total[NSEE + 3], total[NSEE + 4], MAX_STEPS, total[NSEE + 1],
+           games, games / 4 * 2, total[NSEE + 3], total[NSEE + 4], MAX_STEPS, total[NSEE + 1],
            total[NSEE + 2]);
     CHECK(total[NSEE + 2] > games);
     for (size_t i = 0; i < NSEE; i++)

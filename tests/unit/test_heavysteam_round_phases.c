@@ -84,8 +84,9 @@ static void test_hs_data_16_red_stock_runs_dry(void)
 
 /* ---- HS-R-16 --------------------------------------------------------- */
 
-/* HS-R-16: after its paid move a titan may move its team's infantry 1
- * sector; 2 is refused, and so is a move by a titan that held. */
+/* HS-R-16, HS-R-113: after its paid move a titan may move its team's
+ * infantry 1 sector, in the answer that ends its move; 2 is refused, and
+ * so is a move by a titan that held. */
 static void test_hs_r_16_supports_move_after_a_paid_move(void)
 {
     const struct hs_catalog *cat = hs_catalog_get();
@@ -201,9 +202,10 @@ static void test_hs_r_37_steam_furthest_first_and_mandatory(void)
     CHECK(refused > 0);
 }
 
-/* HS-R-40, HS-R-41: a shield shut down gives its steam to the reserve and
- * its shield cubes to the stock, then the boiler takes the production
- * from the reserve, as far as its white squares go (HS-AMB-37). */
+/* HS-R-40, HS-R-41, HS-R-112: a shield shut down in the answer after the
+ * flow gives its steam to the reserve and its shield cubes to the stock,
+ * then the boiler takes the production from the reserve, as far as its
+ * white squares go (HS-AMB-37). */
 static void test_hs_r_40_41_shutdown_then_refill(void)
 {
     int tested = 0;
@@ -527,8 +529,9 @@ static void test_hs_r_50_52_overload_release_vents(void)
 
 /* ---- the Combat phase --------------------------------------------------- */
 
-/* HS-R-17: the team with initiative attacks first, the teams alternate one
- * attack each, a pass is final, and the phase ends when both passed. */
+/* HS-R-17, HS-R-111: the team with initiative attacks first, the teams
+ * alternate one attack each, a pass is final, and the phase ends when
+ * both passed. */
 static void test_hs_r_17_attacks_alternate(void)
 {
     int attacks = 0;

@@ -156,7 +156,9 @@ static int reloads(const struct hs_game *g)
  * from a red square the full box cannot hold) ends the game in the middle
  * of the allocation, and a player may resign while asked where a
  * station's steam goes; neither leaves the flow's station behind, so the
- * finished game loads. Reached by random moves that build pressure. */
+ * finished game loads. HS-R-114: the destruction outside an attack ends
+ * the game as one in combat does: the other team wins, the destroyed
+ * titan's hand discarded. Reached by random moves that build pressure. */
 static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
 {
     int ended = 0, resigned = 0;
@@ -167,7 +169,7 @@ static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
         json_t *events = json_array();
 
         for (int step = 0; step < 3000 && g->stage == HS_STAGE_ROUND; step++) {
-            int flowing = g->ask == HS_ASK_FLOW;
+            int flowing = g->ask == HS_ASK_FLOW, seat = g->ask_seat;
 
             if (flowing && !resigned && k % 5 == 4) {
                 struct rules_error err;
@@ -181,6 +183,9 @@ static void test_hs_r_10_game_over_in_steam_allocation_is_stored(void)
                 break;
             json_array_clear(events);
             if (flowing && g->stage == HS_STAGE_OVER) {
+                CHECK(g->titan[g->p[seat].titan].cubes.destroyed);
+                CHECK_EQ_INT(g->winner_team, 1 - g->p[seat].team);
+                CHECK_EQ_INT(hs_hand_size(g, seat), 0);
                 CHECK_EQ_INT(g->station, -1);
                 CHECK(reloads(g));
                 ended++;

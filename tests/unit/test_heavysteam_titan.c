@@ -202,6 +202,8 @@ static void test_board_refuses_what_it_does_not_know(void)
     refused(red_start_dot, "no start dot");
 }
 
+/* HS-R-82: furthest stations first; among equally far ones, a station
+ * after those its arrows lead to. */
 static void test_full_board_orders_steam_furthest_first(void)
 {
     const int *o = heavy.order;
@@ -297,6 +299,8 @@ static void test_pressure_payment_that_does_not_fit_is_refused(void)
     CHECK_EQ_INT(steam_at(t, "mobility"), 1);
 }
 
+/* HS-R-81: a forced cube the box cannot hold is damage in the boiler, on
+ * an empty square before one holding steam. */
 static void test_pressure_forced_cube_that_does_not_fit_damages_the_boiler(void)
 {
     struct hs_titan *t = fresh(&small);
@@ -348,6 +352,7 @@ static void test_pressure_vent_steam_releases_one_more_cube_each(void)
     check_white_conserved(t);
 }
 
+/* HS-R-81: an overload roll's shortfall is damage cubes in the boiler. */
 static void test_pressure_overload_roll_damages_the_boiler(void)
 {
     int damaged = 0;
