@@ -733,6 +733,80 @@ static void test_hs_r_133_no_station_card_while_the_steam_moves_in_play(void)
     seen_enough("HS-R-133 (a station card in hand)", watch(no_card_while_flowing));
 }
 
+/* ---- repairs: each paid --------------------------------------------------- */
+
+static int damage_on(const struct hs_titan *t)
+{
+    int n = 0;
+
+    for (int s = 0; s < t->board->nstations; s++)
+        n += count_cubes(t, s, HS_C_DAMAGE);
+    return n;
+}
+
+/*
+ * Where the steam answer lists repairs, as many as listed (max), each of
+ * one listed square, tried on a copy: each pays the board's repair cost
+ * from the repair station into the box and removes its cube; one repair
+ * more than the repair station's steam pays for is refused. (The shipped
+ * boards' repair stations hold steam for one repair a phase.)
+ */
+static void repairs_paid(const struct hs_game *b, const struct hs_game *a, const json_t *move,
+                         int seat, const json_t *events, int *seen)
+{
+    json_t *list, *e, *shape = NULL, *of, *reps;
+    struct hs_game *c;
+    struct rules_error err;
+    struct rng r = R;
+    size_t i;
+    int s = a->ask_seat, max, rc, cost;
+
+    (void)b;
+    (void)move;
+    (void)seat;
+    (void)events;
+    if (a->stage != HS_STAGE_ROUND || a->ask != HS_ASK_AFTER_FLOW)
+        return;
+    list = hs_round_moves(a, s);
+    json_array_foreach(json_object_get(list, "moves"), i, e)
+        if (json_object_get(e, "repairs"))
+            shape = e;
+    of = json_object_get(json_object_get(shape, "repairs"), "of");
+    max = (int)json_integer_value(json_object_get(json_object_get(shape, "repairs"), "max"));
+    if (max < 1 || json_array_size(of) <= (size_t)max) {
+        json_decref(list);
+        return;
+    }
+    cost = titan_of(a, s)->board->repair_cost;
+    reps = json_array();
+    for (int k = 0; k < max; k++)
+        json_array_append_new(reps, json_pack("[O]", json_array_get(of, (size_t)k)));
+    c = malloc(sizeof *c);
+    memcpy(c, a, sizeof *c);
+    e = json_pack("{s:s, s:O}", "type", "steam_done", "repairs", reps);
+    rc = hs_round_apply(c, s, e, &r, NULL, &err);
+    json_decref(e);
+    /* the answer ends the titan's steam phase: the next seat's steam, or
+     * the Cards phase, leave this titan's box as the repairs left it */
+    if (CHECK(ok(rc, &err)) && c->phase != HS_PH_PRESSURE && c->round == a->round) {
+        CHECK_EQ_INT(damage_on(titan_of(a, s)) - damage_on(titan_of(c, s)), max);
+        CHECK_EQ_INT(titan_of(c, s)->npressure - titan_of(a, s)->npressure, max * cost);
+        *seen += 1;
+    }
+    free(c);
+    json_array_append_new(reps, json_pack("[O]", json_array_get(of, (size_t)max)));
+    CHECK(refused_on_copy(a, json_pack("{s:s, s:O}", "type", "steam_done", "repairs", reps)));
+    json_decref(reps);
+    json_decref(list);
+}
+
+/* HS-R-42, HS-R-112: repairs in the answer after the steam, each paid,
+ * no more than the steam pays for. */
+static void test_hs_r_112_repairs_each_paid_in_play(void)
+{
+    seen_enough("HS-R-112 (repairs)", watch(repairs_paid));
+}
+
 int main(void)
 {
     RUN(test_hs_r_38_red_squares_heat_in_play);
@@ -744,5 +818,6 @@ int main(void)
     RUN(test_hs_r_70_99_knockback_in_play);
     RUN(test_hs_r_125_a_card_listed_once_in_play);
     RUN(test_hs_r_133_no_station_card_while_the_steam_moves_in_play);
+    RUN(test_hs_r_112_repairs_each_paid_in_play);
     return check_summary();
 }
