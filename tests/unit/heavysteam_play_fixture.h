@@ -95,13 +95,7 @@ static inline int holds(int seat, const char *id)
 
 static inline int count_events(const char *type)
 {
-    size_t i;
-    json_t *e;
-    int n = 0;
-
-    json_array_foreach(events, i, e)
-        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
-    return n;
+    return count_event(events, type);
 }
 
 static inline json_t *last_event(const char *type)

@@ -130,6 +130,18 @@ static inline int has_event(const json_t *events, const char *type)
     return 0;
 }
 
+/* Events of that type among events. */
+static inline int count_event(const json_t *events, const char *type)
+{
+    size_t i;
+    json_t *e;
+    int n = 0;
+
+    json_array_foreach(events, i, e)
+        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
+    return n;
+}
+
 static inline json_t *find_event(const json_t *events, const char *type)
 {
     size_t i;

@@ -22,17 +22,6 @@ static void check_cubes(const struct hs_game *g)
         CHECK_EQ_INT(total[k], hs_catalog_get()->board.stock[k]);
 }
 
-static int count_of(const json_t *events, const char *type)
-{
-    size_t i;
-    json_t *e;
-    int n = 0;
-
-    json_array_foreach(events, i, e)
-        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
-    return n;
-}
-
 /* Passes phase after phase until event id is drawn; its events in out. */
 static int pass_until(struct hs_game *g, const char *id, json_t *out)
 {
@@ -51,7 +40,7 @@ static void test_event_supply_column(void)
     size_t i;
 
     if (g && pass_until(g, "supply_column", events)) {
-        CHECK_EQ_INT(count_of(events, "reserve_added"), 2);
+        CHECK_EQ_INT(count_event(events, "reserve_added"), 2);
         json_array_foreach(events, i, e)
             if (!strcmp(json_string_value(json_object_get(e, "type")), "reserve_added"))
                 CHECK_EQ_INT((int)json_integer_value(json_object_get(e, "cubes")), 3);
@@ -85,7 +74,7 @@ static void test_event_cold_rain(void)
     }
     heat_bias = 0;
     if (CHECK(found)) {
-        CHECK_EQ_INT(count_of(events, "pressure_popped"), 2);
+        CHECK_EQ_INT(count_event(events, "pressure_popped"), 2);
         json_array_foreach(events, i, e)
             if (!strcmp(json_string_value(json_object_get(e, "type")), "pressure_popped"))
                 CHECK_EQ_INT((int)(json_integer_value(json_object_get(e, "steam")) +
@@ -108,7 +97,7 @@ static void test_event_field_workshop(void)
 
     if (g && pass_until(g, "field_workshop", events)) {
         CHECK(card_event(events, "event_drawn", "battle_intensity"));
-        CHECK_EQ_INT(count_of(events, "damage_repaired"), 2);
+        CHECK_EQ_INT(count_event(events, "damage_repaired"), 2);
         check_cubes(g);
         CHECK(zones_ok(g));
     }
@@ -360,7 +349,7 @@ static void test_card_emergency_baffles(void)
             shields += (int)json_integer_value(json_object_get(e, "cubes"));
     }
     CHECK_EQ_INT(shields, 2);
-    CHECK_EQ_INT(count_of(events, "attack_roll"), 1);
+    CHECK_EQ_INT(count_event(events, "attack_roll"), 1);
     if (!g->attack.active)
         (void)after;
     hs_titan_census(&g->titan[0].cubes, &after);

@@ -20,17 +20,6 @@ static int eng_play(json_t **state, int seat, const char *text, json_t **events,
     return rc;
 }
 
-static int count_type(const json_t *events, const char *type)
-{
-    const json_t *e;
-    size_t i;
-    int n = 0;
-
-    json_array_foreach(events, i, e)
-        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
-    return n;
-}
-
 /* A game of seed k played by random moves until seat is asked q. */
 static struct hs_game *game_at(enum hs_ask q, int seat)
 {
@@ -64,7 +53,7 @@ static void test_hs_r_126_orders_set_out_of_turn(void)
     before = json_deep_copy(state);
     CHECK(ok(eng_play(&state, idle, "{\"type\": \"orders\", \"evade\": 3, \"damage\": "
                       "[\"shield\", \"vent\"], \"reroll\": [\"head\"]}", &events, &err), &err));
-    CHECK_EQ_INT(count_type(events, "orders_set"), 1);
+    CHECK_EQ_INT(count_event(events, "orders_set"), 1);
     CHECK_EQ_INT((int)json_integer_value(json_array_get(json_object_get(
                      json_array_get(events, 0), "to"), 0)), idle);
     /* who must act is unchanged */
@@ -130,8 +119,8 @@ static void test_hs_r_126_orders_answer_the_pending_question(void)
 
         CHECK(ok(eng_play(&state, defender, "{\"type\": \"orders\", \"evade\": \"never\", "
                           "\"cards_when_attacked\": \"never\"}", &events, &err), &err));
-        CHECK_EQ_INT(count_type(events, "order_decided"), 1);
-        CHECK(count_type(events, "attack_roll") >= 1);
+        CHECK_EQ_INT(count_event(events, "order_decided"), 1);
+        CHECK(count_event(events, "attack_roll") >= 1);
         CHECK_EQ_INT(E->status(state, &st), 0);
         /* the defender is not asked to evade again in this attack */
         if (st.must_act == (1u << defender)) {
@@ -175,7 +164,7 @@ static void test_hs_r_126_orders_decide_later_attacks(void)
                 json_decref(events);
                 break;
             }
-            decided += count_type(events, "order_decided");
+            decided += count_event(events, "order_decided");
             json_decref(events);
         }
         json_decref(state);

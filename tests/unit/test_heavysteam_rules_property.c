@@ -61,17 +61,6 @@ static int watch(watch_fn w)
     return seen;
 }
 
-static int count_type(const json_t *events, const char *type)
-{
-    size_t i;
-    json_t *e;
-    int n = 0;
-
-    json_array_foreach(events, i, e)
-        n += strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
-    return n;
-}
-
 static const struct hs_titan *titan_of(const struct hs_game *g, int seat)
 {
     return &g->titan[g->p[seat].titan].cubes;
@@ -136,7 +125,7 @@ static int card_in(const json_t *move, const json_t *events)
 {
     const json_t *c = json_object_get(move, "battle_card");
 
-    return (c && !json_is_null(c)) || count_type(events, "card_played") > 0;
+    return (c && !json_is_null(c)) || count_event(events, "card_played") > 0;
 }
 
 /* ---- Steam Allocation ------------------------------------------------------ */
@@ -151,11 +140,11 @@ static void red_squares(const struct hs_game *b, const struct hs_game *a, const 
     int want, left = 0;
 
     if (strcmp(json_string_value(json_object_get(move, "type")), "flow") != 0 ||
-        count_type(events, "pressure_full") || count_type(events, "red_stock_empty") ||
-        count_type(events, "titan_destroyed") || count_type(events, "game_over"))
+        count_event(events, "pressure_full") || count_event(events, "red_stock_empty") ||
+        count_event(events, "titan_destroyed") || count_event(events, "game_over"))
         return;
     want = sum_values(json_object_get(move, "red"));
-    if (count_type(events, "steam_moved_all")) {
+    if (count_event(events, "steam_moved_all")) {
         int here = 0, moved = want + sum_values(json_object_get(move, "white"));
 
         for (int s = 0; s < tb->board->nstations; s++)
@@ -299,7 +288,7 @@ static int first_roll(const json_t *move, const json_t *events)
 
     if (declaring)
         declared_with_card = card_in(move, events);
-    return count_type(events, "attack_roll") == 1 && count_type(events, "defense_roll") == 1 &&
+    return count_event(events, "attack_roll") == 1 && count_event(events, "defense_roll") == 1 &&
            (declaring || (strcmp(type, "evade") == 0 && !declared_with_card)) &&
            !card_in(move, events);
 }
@@ -360,7 +349,7 @@ static void defense_dice(const struct hs_game *b, const struct hs_game *a, const
 
     (void)a;
     (void)seat;
-    if (d < 0 || !first || count_type(events, "evaded") || own_mods(b, d, 0))
+    if (d < 0 || !first || count_event(events, "evaded") || own_mods(b, d, 0))
         return;
     if (!CHECK_EQ_INT((int)json_integer_value(json_object_get(find_event(events, "defense_roll"), "dice")),
                  box_dice(titan_of(b, d))))
@@ -605,7 +594,7 @@ static void knockback(const struct hs_game *b, const struct hs_game *a, const js
 
     (void)move;
     (void)seat;
-    if (!e || d < 0 || w < 0 || count_type(events, "knockback") != 1 || !knockback_last(events))
+    if (!e || d < 0 || w < 0 || count_event(events, "knockback") != 1 || !knockback_last(events))
         return;
     x = cat->weapon[w].trait[HS_T_KNOCKBACK];
     spent = (int)json_integer_value(json_object_get(e, "steam"));
