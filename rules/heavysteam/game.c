@@ -24,7 +24,6 @@ static const char *const phase_names[] = {"move", "combat", "steam", "cards",
 static const char *const type_names[] = {"boiler", "command", "mobility", "repair",
                                          "shield", "weapon_slot", "vent",
                                          "conduit", NULL};
-static const char *const mount_keys[] = {"left_arm", "right_arm", "torso", NULL};
 static const char *const stock_keys[] = {"white", "blue", "red", "black", NULL};
 
 const char *hs_stage_name(enum hs_stage s)
@@ -374,7 +373,7 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
         hs_bool(f[5], &p->played_phase) ||
         hs_bool(f[6], &p->passed) ||
         load_orders(&p->orders, f[7]) ||
-        !json_is_object(ch = f[3]) || rules_object_fields(ch, mount_keys, charge))
+        !json_is_object(ch = f[3]) || rules_object_fields(ch, hs_mount_names, charge))
         return -1;
     pilot = f[2];
     for (int m = 0; m < HS_MOUNTS; m++)
@@ -396,7 +395,7 @@ static json_t *dump_seat(const struct hs_game *g, int s)
     json_t *o = json_object(), *ch = json_object();
 
     for (int m = 0; m < HS_MOUNTS; m++)
-        hs_put_int(ch, mount_keys[m], p->charge[m]);
+        hs_put_int(ch, hs_mount_names[m], p->charge[m]);
     hs_put_int(o, "team", p->team);
     hs_put_int(o, "titan", p->titan);
     hs_put_str(o, "pilot", p->pilot < 0 ? NULL : hs_catalog_get()->pilot[p->pilot].id);

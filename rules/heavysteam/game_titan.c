@@ -13,8 +13,6 @@
 
 #include "game_json.h"
 
-static const char *const mount_keys[HS_MOUNTS + 1] = {"left_arm", "right_arm",
-                                                      "torso", NULL};
 static const char *const location_keys[HS_LOCATIONS + 1] = {
     "head", "torso", "left_arm", "right_arm", "legs", NULL};
 static const char *const owed_names[] = {"hit", "volatile", "weapon", NULL};
@@ -30,7 +28,7 @@ static int load_cards(struct hs_titan_at *t, const struct hs_catalog *cat,
     const char *id[HS_MOUNTS];
     json_t *f[HS_MOUNTS];
 
-    if (!json_is_object(o) || rules_object_fields(o, mount_keys, f))
+    if (!json_is_object(o) || rules_object_fields(o, hs_mount_names, f))
         return -1;
     memset(mounted, 0, sizeof *mounted * HS_MOUNTS);
     for (int m = 0; m < HS_MOUNTS; m++) {
@@ -237,7 +235,7 @@ json_t *hs_titan_dump(const struct hs_game *g, int i)
     char pr[HS_MAX_PRESSURE + 1];
 
     for (int m = 0; m < HS_MOUNTS; m++)
-        hs_put_str(cards, mount_keys[m], t->card[m] < 0 ? NULL : cat->weapon[t->card[m]].id);
+        hs_put_str(cards, hs_mount_names[m], t->card[m] < 0 ? NULL : cat->weapon[t->card[m]].id);
     for (int s = 0; s < c->board->nstations; s++)
         hs_put(st, c->board->station[s].id, station_string(c, s));
     for (int k = 0; k < c->npressure; k++)

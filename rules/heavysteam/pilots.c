@@ -12,7 +12,6 @@
 #define RULE_PILOT "HS-R-06 (Choose a Pilot)"
 #define RULE_CHARGED "HS-R-62 (Weapon Traits: Charged Up)"
 
-static const char *const mount_keys[] = {"left_arm", "right_arm", "torso", NULL};
 
 int hs_team_first_seat(const struct hs_game *g, int team)
 {
@@ -51,11 +50,11 @@ static int read_charge(const struct hs_game *g, int seat, const json_t *o,
     if (!json_is_object(o))
         return rules_fail(err, "bad_charge", RULE_CHARGED,
                           "charge maps a mount to the Charged Up steam it takes.");
-    if ((bad = rules_unknown_key(o, mount_keys)))
+    if ((bad = rules_unknown_key(o, hs_mount_names)))
         return rules_fail(err, "bad_charge", RULE_CHARGED,
                           "\"%s\" is not a mount (left_arm, right_arm, torso).", bad);
     for (int m = 0; m < HS_MOUNTS; m++) {
-        json_t *v = json_object_get(o, mount_keys[m]);
+        json_t *v = json_object_get(o, hs_mount_names[m]);
         int x = t->card[m] < 0 ? 0 : cat->weapon[t->card[m]].trait[HS_T_CHARGED_UP];
 
         if (!v)
@@ -64,7 +63,7 @@ static int read_charge(const struct hs_game *g, int seat, const json_t *o,
             json_integer_value(v) > x)
             return rules_fail(err, "charged_up_too_many", RULE_CHARGED,
                               "The %s card takes up to %d Charged Up steam.",
-                              mount_keys[m], x);
+                              hs_mount_names[m], x);
         charge[m] = (int)json_integer_value(v);
     }
     /* the reserve and the card's white squares, as the titan's setup checks */
@@ -84,7 +83,7 @@ static void reveal(struct hs_game *g, json_t *events)
         json_t *ch = json_object();
 
         for (int m = 0; m < HS_MOUNTS; m++)
-            json_object_set_new(ch, mount_keys[m], json_integer(p->charge[m]));
+            json_object_set_new(ch, hs_mount_names[m], json_integer(p->charge[m]));
         json_array_append_new(list, json_pack("{s:i, s:s, s:o}", "seat", s, "pilot",
                                               cat->pilot[p->pilot].id, "charge", ch));
     }
@@ -199,7 +198,7 @@ json_t *hs_pilot_moves(const struct hs_game *g, int seat)
             int x = t->card[k] < 0 ? 0 : cat->weapon[t->card[k]].trait[HS_T_CHARGED_UP];
 
             if (x > 0)
-                json_object_set_new(charge, mount_keys[k],
+                json_object_set_new(charge, hs_mount_names[k],
                                     json_pack("{s:i, s:i}", "min", 0, "max", x));
         }
         m = json_pack("{s:s, s:s, s:s}", "type", "pilot", "pilot", pl->id, "form",

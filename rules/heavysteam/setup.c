@@ -16,7 +16,6 @@
 
 static const char *const faction_ids[] = {"uk", "cet", NULL};
 static const char *const size_ids[] = {"heavy", "light", NULL};
-static const char *const mount_ids[] = {"left_arm", "right_arm", "torso", NULL};
 
 struct options {
     int size;                    /* enum hs_size */
@@ -58,17 +57,17 @@ static int read_loadouts(const json_t *v, int seats, struct options *op,
             return rules_fail(err, "bad_loadout_entry", RULE_LOADOUTS,
                               "Seat %d's loadout is null or an object of cards by "
                               "mount.", s);
-        if (json_is_object(e) && (bad = rules_unknown_key(e, mount_ids)))
+        if (json_is_object(e) && (bad = rules_unknown_key(e, hs_mount_names)))
             return rules_fail(err, "unknown_mount", RULE_LOADOUTS,
                               "Seat %d's loadout: \"%s\" is not a mount (left_arm, "
                               "right_arm, torso).", s, bad);
         for (int m = 0; m < HS_MOUNTS; m++) {
-            const json_t *c = json_object_get(e, mount_ids[m]);
+            const json_t *c = json_object_get(e, hs_mount_names[m]);
 
             if (c && !json_is_null(c) && !json_is_string(c))
                 return rules_fail(err, "bad_loadout_entry", RULE_LOADOUTS,
                                   "Seat %d's loadout: the %s is a card id or null.", s,
-                                  mount_ids[m]);
+                                  hs_mount_names[m]);
             id[m] = c ? json_string_value(c) : b->loadout[m];
         }
         if (hs_catalog_loadout_check(cat, b, id, op->card[s], &why))

@@ -300,8 +300,6 @@ static int read_battle_card(struct toks *k, json_t *m)
 
 /* ---- reading each move ----------------------------------------------- */
 
-static const char *const mounts[] = {"left_arm", "right_arm", "torso", NULL};
-
 static int read_attack(struct toks *k, json_t *m)
 {
     int x;
@@ -310,7 +308,7 @@ static int read_attack(struct toks *k, json_t *m)
         if ((x = number(k)) < 0)
             return -1;
         json_object_set_new(m, "unit", json_integer(x));
-    } else if (is_word(peek(k), mounts)) {
+    } else if (is_word(peek(k), hs_mount_names)) {
         json_object_set_new(m, "mount", json_string(k->t[k->i++]));
     } else {
         return -1;
@@ -349,7 +347,7 @@ static int read_evade(struct toks *k, json_t *m)
     if (next_is(k, "weapon")) {
         if (next_is(k, "none"))
             json_object_set_new(m, "card", json_null());
-        else if (is_word(peek(k), mounts))
+        else if (is_word(peek(k), hs_mount_names))
             json_object_set_new(m, "card", json_string(k->t[k->i++]));
         else
             return -1;
@@ -494,7 +492,7 @@ static int read_pilot(struct toks *k, json_t *m)
         return 0;
     json_object_set_new(m, "charge", charge = json_object());
     while (peek(k)) {
-        if (!is_word(peek(k), mounts) || json_object_get(charge, peek(k)))
+        if (!is_word(peek(k), hs_mount_names) || json_object_get(charge, peek(k)))
             return -1;
         k->i++;
         if ((x = number(k)) < 0)

@@ -135,6 +135,9 @@ int hs_board_read(const json_t *obj, struct hs_board *b, char *error);
 /* Names as the board JSON spells them ("left_arm"); "?" when out of range. */
 const char *hs_location_name(enum hs_location l);
 const char *hs_mount_name(enum hs_mount m);
+/* The mounts' names in mount order, NULL-terminated: the keys of every
+ * object by mount (cards, charge, a loadout). */
+extern const char *const hs_mount_names[HS_MOUNTS + 1];
 const char *hs_station_type_name(enum hs_station_type t);
 /* The station type named name ("boiler"), -1 none. */
 int hs_station_type_named(const char *name);

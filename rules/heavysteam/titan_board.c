@@ -15,8 +15,7 @@ static const char *const location_names[HS_LOCATIONS] = {
 static const char *const type_names[] = {
     "boiler", "command", "mobility", "repair", "shield", "weapon_slot",
     "vent", "conduit", NULL};
-static const char *const mount_names[HS_MOUNTS + 1] = {
-    "left_arm", "right_arm", "torso", NULL};
+const char *const hs_mount_names[HS_MOUNTS + 1] = {"left_arm", "right_arm", "torso", NULL};
 static const char *const colour_names[] = {"white", "red", "blue", NULL};
 static const char *const section_names[] = {"blue", "green", "red", NULL};
 
@@ -44,7 +43,7 @@ const char *hs_location_name(enum hs_location l)
 
 const char *hs_mount_name(enum hs_mount m)
 {
-    return (int)m >= 0 && m < HS_MOUNTS ? mount_names[m] : "?";
+    return (int)m >= 0 && m < HS_MOUNTS ? hs_mount_names[m] : "?";
 }
 
 enum hs_location hs_mount_location(enum hs_mount m)
@@ -141,12 +140,12 @@ static int read_station(const json_t *o, struct hs_station *s, char *error)
         return -1;
     s->type = (enum hs_station_type)n;
     if (s->type == HS_WEAPON_SLOT) {
-        if (get_enum(error, o, what, "mount", mount_names, HS_MOUNTS, &n))
+        if (get_enum(error, o, what, "mount", hs_mount_names, HS_MOUNTS, &n))
             return -1;
         s->mount = (enum hs_mount)n;
         if (mount_location[s->mount] != s->location)
             return rules_data_fail(error, "%s: a %s mount is on the %s", what,
-                                   mount_names[s->mount],
+                                   hs_mount_names[s->mount],
                                    location_names[mount_location[s->mount]]);
     } else if (json_object_get(o, "mount")) {
         return rules_data_fail(error, "%s: only a weapon_slot has a mount", what);
@@ -331,12 +330,12 @@ static int read_loadout(const json_t *o, struct hs_board *b, char *error)
     char what[HS_NAME + 16];
 
     snprintf(what, sizeof what, "board %s: loadout", b->id);
-    if (rules_data_keys(error, o, what, mount_names))
+    if (rules_data_keys(error, o, what, hs_mount_names))
         return -1;
     for (int m = 0; m < HS_MOUNTS; m++) {
         int n = 0;
 
-        if (rules_data_str(error, o, what, mount_names[m], b->loadout[m],
+        if (rules_data_str(error, o, what, hs_mount_names[m], b->loadout[m],
                            sizeof b->loadout[m]))
             return -1;
         for (int i = 0; i < b->nstations; i++)
@@ -345,7 +344,7 @@ static int read_loadout(const json_t *o, struct hs_board *b, char *error)
         if (n != 1)
             return rules_data_fail(error, "board %s: %d weapon_slot stations for "
                                    "the %s mount, not 1", b->id, n,
-                                   mount_names[m]);
+                                   hs_mount_names[m]);
         for (int i = 0; i < b->nstations; i++)
             if (b->station[i].type == HS_WEAPON_SLOT &&
                 b->station[i].mount == (enum hs_mount)m)
