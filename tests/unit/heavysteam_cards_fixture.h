@@ -54,16 +54,6 @@ static inline int events_in_deck(const struct hs_game *g, const char *want)
     return n;
 }
 
-/* The copy of card id in seat's hand that a move names, or -1. */
-static inline int in_hand(const struct hs_game *g, int seat, const char *id)
-{
-    json_t *v = json_string(id);
-    int c = hs_hand_card(g, seat, v);
-
-    json_decref(v);
-    return c;
-}
-
 static inline int command_steam(const struct hs_game *g, int seat)
 {
     const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
@@ -400,8 +390,8 @@ static inline int deal_fits(const struct hs_game *g, const struct deal *d)
     if (d->plain && cat->battle[g->card[g->deck[0]]].kind == HS_K_EVENT)
         return 0;
     for (int k = 0; k < 2; k++)
-        if ((d->hand0[k] && in_hand(g, 0, d->hand0[k]) < 0) ||
-            (d->hand1[k] && in_hand(g, 1, d->hand1[k]) < 0))
+        if ((d->hand0[k] && hand_copy(g, 0, d->hand0[k]) < 0) ||
+            (d->hand1[k] && hand_copy(g, 1, d->hand1[k]) < 0))
             return 0;
     return !d->also || d->also(g);
 }

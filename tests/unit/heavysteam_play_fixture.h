@@ -84,13 +84,7 @@ static inline int sector(int seat)
 /* Cards of that id in seat's hand. */
 static inline int holds(int seat, const char *id)
 {
-    const struct hs_catalog *cat = hs_catalog_get();
-    int n = 0;
-
-    for (int c = 0; c < G.ncards; c++)
-        n += G.zone[c] == HS_Z_HAND && G.holder[c] == seat &&
-             strcmp(cat->battle[G.card[c]].id, id) == 0;
-    return n;
+    return hand_count(&G, seat, id);
 }
 
 static inline int count_events(const char *type)

@@ -130,6 +130,30 @@ static inline int has_event(const json_t *events, const char *type)
     return 0;
 }
 
+/* Cards of that id in seat's hand (id NULL: every card there). */
+static inline int hand_count(const struct hs_game *g, int seat, const char *id)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int n = 0;
+
+    for (int c = 0; c < g->ncards; c++)
+        n += g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
+             (!id || strcmp(cat->battle[g->card[c]].id, id) == 0);
+    return n;
+}
+
+/* The lowest copy of card id in seat's hand, -1 none. */
+static inline int hand_copy(const struct hs_game *g, int seat, const char *id)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
+            strcmp(cat->battle[g->card[c]].id, id) == 0)
+            return c;
+    return -1;
+}
+
 /* Events of that type among events. */
 static inline int count_event(const json_t *events, const char *type)
 {

@@ -174,7 +174,7 @@ static void play_repair(const char *id, enum hs_phase phase, int n, int steam, i
         found = batter(g, 1, 0, n, events) && reach_listed(g, 0, phase, "card", id, events) &&
                 (!buy_first || bought_and_asked(g, id, events));
     }
-    c = in_hand(g, 0, id);
+    c = hand_copy(g, 0, id);
     t = &g->titan[0].cubes;
     dmg = damage_of(g, 0);
     pressure = t->npressure;
@@ -309,7 +309,7 @@ static void test_card_emergency_baffles(void)
     /* a deal that gives seat 0 the card */
     for (int k = 11; k < 400 && !g; k++) {
         g = new_round(k, NULL);
-        c = in_hand(g, 0, "emergency_baffles");
+        c = hand_copy(g, 0, "emergency_baffles");
         if (c < 0 || !reach_attack_on_0(g, (unsigned)k) || g->zone[c] != HS_Z_HAND) {
             free(g);
             g = NULL;

@@ -546,7 +546,7 @@ static void test_hs_r_12_one_card_a_phase(void)
                                                                 "cannon_support"}});
     struct rules_error err;
     json_t *events = json_array();
-    int inf = in_hand(g, 0, "infantry_support"), can = in_hand(g, 0, "cannon_support");
+    int inf = hand_copy(g, 0, "infantry_support"), can = hand_copy(g, 0, "cannon_support");
     const char *far = "{\"type\": \"card\", \"card\": \"infantry_support\", "
                       "\"choice\": {\"sector\": 2}}";
     const char *near = "{\"type\": \"card\", \"card\": \"%s\", \"choice\": {\"sector\": 1}}";
@@ -634,8 +634,8 @@ static void test_play_phase_icon_and_moment(void)
                                                      .hand1 = {"woods", "infantry_support"}});
     struct rules_error err;
     json_t *events = json_array();
-    int relay = in_hand(g, 0, "signal_relay"), woods = in_hand(g, 1, "woods");
-    int inf = in_hand(g, 1, "infantry_support");
+    int relay = hand_copy(g, 0, "signal_relay"), woods = hand_copy(g, 1, "woods");
+    int inf = hand_copy(g, 1, "infantry_support");
 
     if (!CHECK(relay >= 0 && woods >= 0 && inf >= 0))
         goto out;
@@ -759,7 +759,7 @@ static void test_hs_data_08_maneuver(void)
     struct hs_game *g = game_dealt(1, &(struct deal){.hand0 = {"maneuver", "woods"}});
     struct rules_error err;
     json_t *events = json_array();
-    int man = in_hand(g, 0, "maneuver"), woods = in_hand(g, 0, "woods");
+    int man = hand_copy(g, 0, "maneuver"), woods = hand_copy(g, 0, "woods");
     struct hs_mods m = {0};
 
     if (!CHECK(man >= 0 && woods >= 0))

@@ -34,27 +34,6 @@ static void ask_only_the_evade(int seat)
     MUST(seat, "{\"type\": \"orders\", \"evade\": \"ask\"}");
 }
 
-/* The card of that id in seat's hand (-1 none). */
-static int in_hand(int seat, const char *id)
-{
-    const struct hs_catalog *cat = hs_catalog_get();
-
-    for (int c = 0; c < G.ncards; c++)
-        if (G.zone[c] == HS_Z_HAND && G.holder[c] == seat &&
-            strcmp(cat->battle[G.card[c]].id, id) == 0)
-            return c;
-    return -1;
-}
-
-static int hand_size(int seat)
-{
-    int n = 0;
-
-    for (int c = 0; c < G.ncards; c++)
-        n += G.zone[c] == HS_Z_HAND && G.holder[c] == seat;
-    return n;
-}
-
 /* ---- legal attacks --------------------------------------------------------------- */
 
 /* The Kestrel's refusals at range 4, asked to attack. */
@@ -320,7 +299,7 @@ static void test_hs_r_34_terrain_takes_a_cube_per_critical_face_on_a_miss(void)
 
     for (k = 1; k < 400; k++) {
         duel(KESTREL, FELDHASE, k);
-        if ((woods = in_hand(1, "woods")) < 0)
+        if ((woods = hand_copy(&G, 1, "woods")) < 0)
             continue;
         never_ask(1);
         if (moves_with(0, 2, NULL, "{\"type\": \"card\", \"card\": \"woods\"}") ||
@@ -493,7 +472,7 @@ static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
             return;
         if (G.ask == HS_ASK_REROLL)
             CHECK(ok(reroll(0, "keep", &err), &err));
-        CHECK_EQ_INT(hand_size(1), 3);
+        CHECK_EQ_INT(hand_count(&G, 1, NULL), 3);
         if (!CHECK(ok(damage(1, "repair", weak_square(1, "repair", 2), &err), &err)))
             return;
         if (T(1)->destroyed)
@@ -505,7 +484,7 @@ static void test_hs_r_33_destroyed_titan_ends_the_meeting_engagement(void)
     CHECK_EQ_INT(G.attack.active, 0);
     CHECK_EQ_INT(G.ask, HS_ASK_NONE);
     CHECK_EQ_INT(count_events("game_over"), 1);
-    CHECK_EQ_INT(hand_size(1), 0);
+    CHECK_EQ_INT(hand_count(&G, 1, NULL), 0);
     {
         struct hs_attack_option o[HS_MAX_OPTIONS];
 
@@ -536,7 +515,7 @@ static void test_hs_r_122_attack_card_played_with_its_declaration(void)
     }
     if (!CHECK(k < 1000))
         return;
-    c = in_hand(0, "overpressure_shot");
+    c = hand_copy(&G, 0, "overpressure_shot");
     never_ask(0);
     ask_only_the_evade(1);
     if (moves(0, 0) || !attacks_now(0))

@@ -43,7 +43,7 @@ static void test_vocabulary_steal_and_give(void)
         taken += theirs[c] && g->zone[c] == HS_Z_HAND && g->holder[c] == 0;
     if (stolen && strcmp(stolen, hs_card_id(g, mine)) != 0)
         CHECK_EQ_INT(taken, 1);
-    CHECK(in_hand(g, 1, hs_card_id(g, mine)) >= 0);
+    CHECK(hand_copy(g, 1, hs_card_id(g, mine)) >= 0);
     CHECK(has_event(events, "pilot_power_used"));
     CHECK_EQ_INT(hs_hand_size(g, 0), 3);
     CHECK_EQ_INT(hs_hand_size(g, 1), 3);
@@ -224,7 +224,7 @@ static void test_vocabulary_discard_terrain(void)
                                                      .hand0 = {"maneuver", "woods"}});
     struct hs_game *before = malloc(sizeof *before);
     json_t *events = json_array();
-    int woods = g ? in_hand(g, 0, "woods") : -1;
+    int woods = g ? hand_copy(g, 0, "woods") : -1;
 
     if (!CHECK(woods >= 0))
         goto out;

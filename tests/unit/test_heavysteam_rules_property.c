@@ -625,17 +625,6 @@ static void test_hs_r_70_99_knockback_in_play(void)
 
 /* ---- legal moves name a card once ---------------------------------------- */
 
-static int copies_in_hand(const struct hs_game *g, int seat, const char *id)
-{
-    const struct hs_catalog *cat = hs_catalog_get();
-    int n = 0;
-
-    for (int c = 0; id && c < g->ncards; c++)
-        n += g->zone[c] == HS_Z_HAND && g->holder[c] == seat &&
-             strcmp(cat->battle[g->card[c]].id, id) == 0;
-    return n;
-}
-
 /* No two entries of a listing alike; seen: a card listed while the hand
  * holds two copies or more of it. */
 static void cards_listed_once(const struct hs_game *b, const struct hs_game *a,
@@ -658,7 +647,7 @@ static void cards_listed_once(const struct hs_game *b, const struct hs_game *a,
         for (size_t j = i + 1; j < json_array_size(moves); j++)
             if (!CHECK(!json_equal(e, json_array_get(moves, j))))
                 fprintf(stderr, "  listed twice: %s\n", json_dumps(e, JSON_COMPACT));
-        *seen += id && copies_in_hand(a, a->ask_seat, id) >= 2;
+        *seen += id && hand_count(a, a->ask_seat, id) >= 2;
     }
     json_decref(list);
 }
