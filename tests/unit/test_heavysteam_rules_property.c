@@ -20,6 +20,16 @@ typedef void (*watch_fn)(const struct hs_game *before, const struct hs_game *aft
 
 static struct hs_game before;
 
+/* Says what a failed check saw: the move and its events. */
+static void show(const json_t *move, const json_t *events)
+{
+    char *m = json_dumps(move, JSON_COMPACT), *e = json_dumps(events, JSON_COMPACT);
+
+    fprintf(stderr, "  move %s\n  events %s\n", m ? m : "null", e ? e : "null");
+    free(m);
+    free(e);
+}
+
 /* Fails unless the rule applied least times or more; says how often. */
 static void seen_at_least(const char *rule, int seen, int least)
 {
@@ -156,8 +166,7 @@ static void red_squares(const struct hs_game *b, const struct hs_game *a, const 
         left += here > moved ? here - moved : 0;
     }
     if (!CHECK_EQ_INT(heat_in_box(ta) - heat_in_box(tb), want + left))
-        fprintf(stderr, "  flow %s from %s: %d red placed, %d left on red; %s\n",
-                json_dumps(move, JSON_COMPACT), tb->board->station[b->station].id, want, left, json_dumps(events, JSON_COMPACT));
+        show(move, events);
     *seen += want + left > 0;
 }
 
@@ -314,7 +323,7 @@ static void results(const struct hs_game *b, const struct hs_game *a, const json
     CHECK_EQ_INT(json_is_true(json_object_get(result, "hit")), att > def);
     if (!CHECK_EQ_INT(json_is_true(json_object_get(result, "critical")),
                  att > def && acrit + cat->weapon[w].trait[HS_T_CRITICAL] > dcrit))
-        fprintf(stderr, "  weapon %s modcrit %d move %s events %s\n", cat->weapon[w].id, a->attack.mod_critical, json_dumps(move, JSON_COMPACT), json_dumps(events, JSON_COMPACT));
+        show(move, events);
     *seen += 1;
 }
 
@@ -351,9 +360,10 @@ static void defense_dice(const struct hs_game *b, const struct hs_game *a, const
     (void)seat;
     if (d < 0 || !first || count_event(events, "evaded") || own_mods(b, d, 0))
         return;
-    if (!CHECK_EQ_INT((int)json_integer_value(json_object_get(find_event(events, "defense_roll"), "dice")),
-                 box_dice(titan_of(b, d))))
-        fprintf(stderr, "  npressure %d evaded %d mod %d smoke %d move %s events %s\n", titan_of(b, d)->npressure, a->attack.evaded, a->attack.mod_defense, a->attack.smoke, json_dumps(move, JSON_COMPACT), json_dumps(events, JSON_COMPACT));
+    if (!CHECK_EQ_INT(
+            (int)json_integer_value(json_object_get(find_event(events, "defense_roll"), "dice")),
+            box_dice(titan_of(b, d))))
+        show(move, events);
     *seen += 1;
 }
 
@@ -404,17 +414,8 @@ static int refused_on_copy(const struct hs_game *b, json_t *move)
     rc = hs_round_apply(c, c->ask_seat, move, &r, NULL, &err);
     if (rc < 0)
         CHECK(memcmp(c, b, sizeof *c) == 0);
-    else if (getenv("HS_DEBUG")) {
-        char *m = json_dumps(move, JSON_COMPACT);
-        json_t *st = hs_game_dump(b);
-        char *d = json_dumps(st, JSON_COMPACT);
-
-        fprintf(stderr, "  accepted %s ask %d location %d\n  %s\n", m, b->ask,
-                b->attack.location, d);
-        free(m);
-        free(d);
-        json_decref(st);
-    }
+    else
+        show(move, NULL);       /* accepted: the caller's check fails */
     free(c);
     json_decref(move);
     return rc < 0;
@@ -646,7 +647,7 @@ static void cards_listed_once(const struct hs_game *b, const struct hs_game *a,
 
         for (size_t j = i + 1; j < json_array_size(moves); j++)
             if (!CHECK(!json_equal(e, json_array_get(moves, j))))
-                fprintf(stderr, "  listed twice: %s\n", json_dumps(e, JSON_COMPACT));
+                show(e, NULL);
         *seen += id && hand_count(a, a->ask_seat, id) >= 2;
     }
     json_decref(list);
