@@ -5,14 +5,16 @@
  * Wherever a rule applies, what the move did is checked against the rule,
  * counted from the game before and after and from the move itself, not
  * from the engine's own census; where a rule forbids a choice, the
- * forbidden choice is tried on a copy and must be refused. Each test
- * needs its rule to come up at least SEEN times, or it fails: a rule
- * never reached is not tested.
+ * forbidden choice is tried on a copy and must be refused. The games are
+ * played once, every rule's watcher called after each move; each test
+ * then takes its watcher's failed checks and needs its rule to have come
+ * up at least SEEN times, or it fails: a rule never reached is not
+ * tested.
  */
 #include "heavysteam/combat.h"
 #include "heavysteam_round_fixture.h"
 
-#define GAMES 30
+#define GAMES 120
 #define SEEN 20
 
 typedef void (*watch_fn)(const struct hs_game *before, const struct hs_game *after,
@@ -42,12 +44,24 @@ static void seen_enough(const char *rule, int seen)
     seen_at_least(rule, seen, SEEN);
 }
 
-/* Plays GAMES random games (every third one building heat), calling w
- * after every accepted move; returns how often w saw its rule apply. */
-static int watch(watch_fn w)
-{
-    int seen = 0;
+/* What each watcher saw in the games: how often its rule applied, and
+ * its failed checks, which count for the test that names it. */
+#define MAX_WATCHERS 16
+static struct {
+    watch_fn fn;
+    int seen, failed;
+} watched[MAX_WATCHERS];
+static int nwatched;
 
+/* Plays GAMES random games (every third one building heat) once, calling
+ * each of the n watchers after every accepted move; keeps what each saw
+ * and its failed checks apart, for watch() to give to its test. */
+static void watch_all(const watch_fn *every, int n)
+{
+    struct check_state *cs = check_state();
+
+    for (nwatched = 0; nwatched < n && nwatched < MAX_WATCHERS; nwatched++)
+        watched[nwatched].fn = every[nwatched];
     for (int k = 1; k <= GAMES; k++) {
         struct hs_game *g = round_game(k, k % 2 ? "light" : NULL);
 
@@ -61,14 +75,31 @@ static int watch(watch_fn w)
                 json_decref(events);
                 break;
             }
-            w(&before, g, m, seat, events, &seen);
+            for (int i = 0; i < nwatched; i++) {
+                int failed = cs->checks_failed;
+
+                watched[i].fn(&before, g, m, seat, events, &watched[i].seen);
+                watched[i].failed += cs->checks_failed - failed;
+                cs->checks_failed = failed;
+            }
             json_decref(m);
             json_decref(events);
         }
         free(g);
     }
     heat_bias = 0;
-    return seen;
+}
+
+/* How often w saw its rule apply; its failed checks now count. */
+static int watch(watch_fn w)
+{
+    for (int i = 0; i < nwatched; i++)
+        if (watched[i].fn == w) {
+            check_state()->checks_failed += watched[i].failed;
+            return watched[i].seen;
+        }
+    CHECK(!"a watcher not given to watch_all");
+    return 0;
 }
 
 static const struct hs_titan *titan_of(const struct hs_game *g, int seat)
@@ -733,7 +764,7 @@ static int damage_on(const struct hs_titan *t)
 static void repairs_paid(const struct hs_game *b, const struct hs_game *a, const json_t *move,
                          int seat, const json_t *events, int *seen)
 {
-    json_t *list, *e, *shape = NULL, *of, *reps;
+    json_t *list, *e, *shape = NULL, *of, *reps, *after;
     struct hs_game *c;
     struct rules_error err;
     struct rng r = R;
@@ -763,15 +794,19 @@ static void repairs_paid(const struct hs_game *b, const struct hs_game *a, const
     c = malloc(sizeof *c);
     memcpy(c, a, sizeof *c);
     e = json_pack("{s:s, s:O}", "type", "steam_done", "repairs", reps);
-    rc = hs_round_apply(c, s, e, &r, NULL, &err);
+    after = json_array();
+    rc = hs_round_apply(c, s, e, &r, after, &err);
     json_decref(e);
     /* the answer ends the titan's steam phase: the next seat's steam, or
-     * the Cards phase, leave this titan's box as the repairs left it */
-    if (CHECK(ok(rc, &err)) && c->phase != HS_PH_PRESSURE && c->round == a->round) {
+     * the Cards phase, leave this titan's box as the repairs left it,
+     * unless an event drawn there (nobody buying) acts on it */
+    if (CHECK(ok(rc, &err)) && c->phase != HS_PH_PRESSURE && c->round == a->round &&
+        !count_event(after, "event_drawn")) {
         CHECK_EQ_INT(damage_on(titan_of(a, s)) - damage_on(titan_of(c, s)), max);
         CHECK_EQ_INT(titan_of(c, s)->npressure - titan_of(a, s)->npressure, max * cost);
         *seen += 1;
     }
+    json_decref(after);
     free(c);
     json_array_append_new(reps, json_pack("[O]", json_array_get(of, (size_t)max)));
     CHECK(refused_on_copy(a, json_pack("{s:s, s:O}", "type", "steam_done", "repairs", reps)));
@@ -788,6 +823,11 @@ static void test_hs_r_112_repairs_each_paid_in_play(void)
 
 int main(void)
 {
+    static const watch_fn every[] = {
+        red_squares, shield_cubes, results, defense_dice, damage_picks, disabled_weapons,
+        knockback, cards_listed_once, no_card_while_flowing, repairs_paid};
+
+    watch_all(every, (int)(sizeof every / sizeof every[0]));
     RUN(test_hs_r_38_red_squares_heat_in_play);
     RUN(test_hs_r_39_shield_cube_for_each_steam_cube_in_play);
     RUN(test_hs_r_22_25_successes_decide_the_result_in_play);
