@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "game_json.h"
+#include "scenario.h"
 
 static const char *const stage_names[] = {"pilots", "round", "over", NULL};
 static const char *const ask_names[] = {
@@ -452,7 +453,7 @@ static int load_counters(struct hs_game *g, json_t *const f[])
     json_t *tf = f[F_TEAM_FACTION];
     int k;
 
-    if (hs_int(f[F_SCENARIO], 1, 1, &g->scenario) ||
+    if (hs_int(f[F_SCENARIO], 1, HS_SCENARIOS, &g->scenario) || !hs_scenario(g->scenario) ||
         hs_int(f[F_PLAYERS], 2, HS_MAX_PLAYERS, &g->nplayers) ||
         hs_int(f[F_ROUND], 0, 1000, &g->round) ||
         hs_int(f[F_INITIATIVE], 0, HS_TEAMS - 1, &g->initiative) ||

@@ -4,12 +4,15 @@
  */
 #include "setup.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game_json.h"
+#include "scenario.h"
 
 #define RULE_SCENARIO "HS-R-10 (Scenario 1: Meeting Engagement Setup)"
+#define RULE_CHOOSE "HS-R-150 (Scenarios)"
 #define RULE_TEAMS "HS-R-01 (Choose a Steam Titan)"
 #define RULE_CARDS "HS-R-08 (Set up the Battle Cards on the Battle Board)"
 #define RULE_LOADOUTS "HS-R-135 (Customize Steam Titan)"
@@ -18,11 +21,25 @@ static const char *const faction_ids[] = {"uk", "cet", NULL};
 static const char *const size_ids[] = {"heavy", "light", NULL};
 
 struct options {
+    int scenario;                /* 1..5, 0: rolled at setup */
     int size;                    /* enum hs_size */
     int faction[HS_MAX_PLAYERS];
     int board[HS_MAX_PLAYERS];   /* catalog titan index */
     int card[HS_MAX_PLAYERS][HS_MOUNTS]; /* catalog weapon index, -1 empty */
 };
+
+/* The numbers of the scenarios that can be played, "1, 2" */
+static const char *playable_list(void)
+{
+    static char buf[32];
+    size_t len = 0;
+
+    buf[0] = 0;
+    for (int k = 1; k <= HS_SCENARIOS; k++)
+        if (hs_scenario(k))
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? ", " : "", k);
+    return buf;
+}
 
 /* The first board of faction f and size z, in the catalog's order. */
 static int first_board(const struct hs_catalog *cat, int f, int z)
@@ -96,9 +113,21 @@ static int read_options(const json_t *o, int seats, struct options *op,
         return rules_fail(err, "unknown_option", RULE_SCENARIO,
                           "Heavy Steam has no option \"%s\".", bad);
     v = json_object_get(o, "scenario");
-    if (v && !(json_is_integer(v) && json_integer_value(v) == 1))
-        return rules_fail(err, "unknown_scenario", RULE_SCENARIO,
-                          "Only Scenario 1, Meeting Engagement, can be played yet.");
+    op->scenario = 1;
+    if (v && json_is_string(v) && strcmp(json_string_value(v), "roll") == 0) {
+        for (int k = 1; k <= HS_SCENARIOS; k++)
+            if (!hs_scenario(k))
+                return rules_fail(err, "unknown_scenario", RULE_CHOOSE,
+                                  "The scenario cannot be rolled for yet: Scenario %d "
+                                  "cannot be played here.", k);
+        op->scenario = 0;
+    } else if (v && !(json_is_integer(v) && hs_scenario((int)json_integer_value(v)))) {
+        return rules_fail(err, "unknown_scenario", RULE_CHOOSE,
+                          "The scenario is one of those that can be played here (%s), "
+                          "or \"roll\".", playable_list());
+    } else if (v) {
+        op->scenario = (int)json_integer_value(v);
+    }
     if (seats != 2)
         return rules_fail(err, "bad_seats", RULE_SCENARIO,
                           "The Meeting Engagement is played by 2 players here.");
@@ -200,6 +229,7 @@ static int draw_top(struct hs_game *g)
 int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_scenario *sc = hs_scenario(g->scenario);
     int events[HS_MAX_DECK], nevents = 0, eis[HS_MAX_DECK], neis = 0, placed = 0;
 
     g->ncards = g->ndeck = 0;
@@ -213,6 +243,8 @@ int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error 
 
         g->zone[c] = HS_Z_BOX;
         g->holder[c] = -1;
+        if (sc && sc->set_aside && sc->set_aside(&cat->battle[g->card[c]]))
+            continue;
         if (k == HS_K_EVENT)
             events[nevents++] = c;
         else if (k == HS_K_START)
@@ -258,6 +290,20 @@ int hs_deal_battle_cards(struct hs_game *g, struct rng *rng, struct rules_error 
 }
 
 /* ---- the whole setup ------------------------------------------------------------ */
+
+/* HS-R-150: the scenario chart, 1 to 5, a 6 rolled again. */
+static int roll_scenario(struct rng *rng, json_t *events)
+{
+    json_t *rolls = json_array();
+    int d;
+
+    while ((d = rng_die(rng, 6)) == 6)
+        json_array_append_new(rolls, json_integer(d));
+    json_array_append_new(rolls, json_integer(d));
+    hs_game_event(events, json_pack("{s:s, s:o, s:i}", "type", "scenario_rolled", "rolls",
+                                    rolls, "scenario", d));
+    return d;
+}
 
 /* HS-R-09, HS-AMB-20: 2d6 a team, rolled again on a tie. */
 static void roll_initiative(struct hs_game *g, struct rng *rng, json_t *events)
@@ -308,7 +354,7 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
                           "The Heavy Steam data is damaged: %s", cat->error);
     if (read_options(options, seats, &op, err))
         return -1;
-    g->scenario = 1;
+    g->scenario = op.scenario ? op.scenario : roll_scenario(rng, events);
     g->nplayers = g->ntitans = seats;
     g->stock_white = cat->board.stock[HS_STOCK_WHITE];
     g->stock_blue = cat->board.stock[HS_STOCK_BLUE];
@@ -330,6 +376,9 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
     if (hs_deal_battle_cards(g, rng, err))
         return -1;
     hand_events(g, events);
+    if (hs_scenario(g->scenario)->setup &&
+        hs_scenario(g->scenario)->setup(g, rng, events, err))
+        return -1;
     roll_initiative(g, rng, events);
     g->stage = HS_STAGE_PILOTS;
     g->phase = HS_PH_MOVE;
