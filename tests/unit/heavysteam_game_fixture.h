@@ -157,4 +157,26 @@ static inline void check_view(const struct hs_game *g, int seat)
     json_decref(v);
 }
 
+/* setup of seats refuses options with code under rule, and sets nothing
+ * up. */
+static inline void refuse_setup(const char *options, int seats, const char *code,
+                                const char *rule)
+{
+    json_t *o = json_loads(options, 0, NULL), *state = NULL, *events = NULL;
+    struct rules_error err;
+    struct rng r;
+
+    seeded(&r, 7);
+    memset(&err, 0, sizeof err);
+    if (!CHECK(o != NULL))
+        return;
+    CHECK_EQ_INT(hs_setup(o, seats, &r, &state, &events, &err), -1);
+    CHECK(state == NULL && events == NULL);
+    if (!CHECK_EQ_STR(err.code, code))
+        fprintf(stderr, "  %s: %s\n", options, err.message);
+    CHECK(strncmp(err.rule, rule, strlen(rule)) == 0);
+    CHECK(err.message[0] != 0);
+    json_decref(o);
+}
+
 #endif

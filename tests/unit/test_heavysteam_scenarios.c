@@ -7,22 +7,10 @@
 #include "heavysteam_game_fixture.h"
 #include "heavysteam/scenario.h"
 
+/* setup refuses options with code under rule (2 seats). */
 static void refuse(const char *options, const char *code, const char *rule)
 {
-    json_t *o = json_loads(options, 0, NULL), *state = NULL, *events = NULL;
-    struct rules_error err;
-    struct rng r;
-
-    seeded(&r, 3);
-    memset(&err, 0, sizeof err);
-    if (!CHECK(o != NULL))
-        return;
-    CHECK_EQ_INT(hs_setup(o, 2, &r, &state, &events, &err), -1);
-    CHECK(state == NULL && events == NULL);
-    if (!CHECK_EQ_STR(err.code, code))
-        fprintf(stderr, "  %s: %s\n", options, err.message);
-    CHECK(strncmp(err.rule, rule, strlen(rule)) == 0);
-    json_decref(o);
+    refuse_setup(options, 2, code, rule);
 }
 
 static void test_hs_r_150_scenario_option(void)
