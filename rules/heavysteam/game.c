@@ -436,13 +436,13 @@ static const char *const state_keys[] = {
     "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
     "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
     "stocks", "discarded_white", "winner_team", "event", "smoke_sectors",
-    "initiative_bonus", NULL};
+    "initiative_bonus", "scenario_state", NULL};
 enum {
     F_DATA_VERSION, F_SCENARIO, F_PLAYERS, F_TEAM_FACTION, F_STAGE, F_PHASE,
     F_ROUND, F_INITIATIVE, F_TURN_TEAM, F_ACTOR, F_ASK, F_ASK_SEAT, F_STATION,
     F_SEATS, F_TITANS, F_UNITS, F_ATTACK, F_BATTLE_CARDS, F_NOBODY_BOUGHT,
     F_STOCKS, F_DISCARDED_WHITE, F_WINNER_TEAM, F_EVENT, F_SMOKE_SECTORS,
-    F_INITIATIVE_BONUS, F_STATE_KEYS
+    F_INITIATIVE_BONUS, F_SCENARIO_STATE, F_STATE_KEYS
 };
 
 static int load_counters(struct hs_game *g, json_t *const f[])
@@ -525,6 +525,7 @@ static int check_stage(const struct hs_game *g)
 int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_scenario *sc;
     const char *ver;
     json_t *f[F_STATE_KEYS], *a, *v;
     size_t i;
@@ -592,6 +593,9 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
         return hs_corrupt(err, "station");
     if (hs_cards_state_load(g, state))
         return hs_corrupt(err, "event, smoke or initiative bonus");
+    sc = hs_scenario(g->scenario);
+    if (sc->load ? sc->load(g, f[F_SCENARIO_STATE]) != 0 : f[F_SCENARIO_STATE] != NULL)
+        return hs_corrupt(err, "scenario state");
     return 0;
 }
 
@@ -635,5 +639,7 @@ json_t *hs_game_dump(const struct hs_game *g)
     hs_put_int(o, "discarded_white", g->discarded_white);
     hs_put_int(o, "winner_team", g->winner_team);
     hs_cards_state_dump(g, o);
+    if (hs_scenario(g->scenario)->dump)
+        hs_put(o, "scenario_state", hs_scenario(g->scenario)->dump(g));
     return o;
 }

@@ -37,6 +37,14 @@ struct hs_scenario {
      * are destroyed, in the order the rules meet them (initiative order,
      * or an attack's target before its attacker). */
     struct hs_victory (*victory)(const struct hs_game *g, const int destroyed[], int n);
+    /* The scenario's own part of the state (the "scenario_state" key of
+     * the JSON state), with its checks on load: 0, or -1 when it is not
+     * a state the scenario can be in. A scenario without them has none. */
+    json_t *(*dump)(const struct hs_game *g);
+    int (*load)(struct hs_game *g, const json_t *state);
+    /* What seat (-1: a spectator) may not see of the dumped part, taken
+     * out of it for seat's view (view.c). */
+    void (*redact)(const struct hs_game *g, int seat, json_t *state);
 };
 
 /* Scenario id, or NULL when it is not a scenario that can be played. */

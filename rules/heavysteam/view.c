@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "orders.h"
+#include "scenario.h"
 
 static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
 {
@@ -87,6 +88,8 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
             json_object_del(p, "charge");
         }
     }
+    if (hs_scenario(g->scenario)->redact && json_object_get(v, "scenario_state"))
+        hs_scenario(g->scenario)->redact(g, seat, json_object_get(v, "scenario_state"));
     /* the contract tells one ruleset's view from another's by "game" */
     json_object_set_new(v, "game", json_string("heavysteam"));
     json_object_set_new(v, "seat", json_integer(seat));
