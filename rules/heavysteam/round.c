@@ -225,6 +225,16 @@ static void phase_begin(struct hs_game *g, enum hs_phase ph, struct rng *rng,
     hs_game_event(events, json_pack("{s:s, s:i, s:s, s:i}", "type", "phase_started",
                                     "round", g->round, "phase", hs_phase_name(ph),
                                     "team", g->initiative));
+    if (hs_scenario(g->scenario)->phase_before &&
+        hs_scenario(g->scenario)->phase_before(g, ph, rng, events))
+        return;
+    hs_round_phase_rules(g, rng, events);
+}
+
+void hs_round_phase_rules(struct hs_game *g, struct rng *rng, json_t *events)
+{
+    enum hs_phase ph = g->phase;
+
     if (ph == HS_PH_COMBAT)
         hs_combat_begin(g, events);
     else if (ph == HS_PH_CARDS)
@@ -323,6 +333,8 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
     case HS_ASK_PLAY:
         return hs_pressure_apply(g, seat, move, rng, events, err);
     default:
+        if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->apply)
+            return hs_scenario(g->scenario)->apply(g, seat, move, rng, events, err);
         return rules_fail(err, "not_now", HS_RULE_ROUND, "Nothing is asked now.");
     }
 }
@@ -439,6 +451,8 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
             hs_pressure_moves(g, seat, moves);
             break;
         default:
+            if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->moves)
+                hs_scenario(g->scenario)->moves(g, seat, moves);
             break;
         }
         hs_pilot_power_moves(g, seat, moves);

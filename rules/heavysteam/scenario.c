@@ -7,10 +7,15 @@
 #include "game_json.h"
 #include "round.h"
 
+#include <stdio.h>
+#include <string.h>
+
 extern const struct hs_scenario hs_scenario_meeting;
+extern const struct hs_scenario hs_scenario_chance;
 
 static const struct hs_scenario *const table[HS_SCENARIOS + 1] = {
     [1] = &hs_scenario_meeting,
+    [2] = &hs_scenario_chance,
 };
 
 const struct hs_scenario *hs_scenario(int id)
@@ -80,4 +85,34 @@ int hs_scenario_check(struct hs_game *g, const int destroyed[], int n, json_t *e
     if (v.team >= 0)
         hs_scenario_end(g, v, events);
     return g->stage == HS_STAGE_OVER;
+}
+
+void hs_scenario_rule(struct rules_error *err, const char *rule)
+{
+    char old[sizeof err->rule];
+
+    if (strncmp(err->rule, "HS-", 3) == 0)
+        return;
+    memcpy(old, err->rule, sizeof old);
+    snprintf(err->rule, sizeof err->rule, "%.44s: %.48s", rule, old);
+}
+
+json_t *hs_scenario_ints(const int v[], int n, int boolean)
+{
+    json_t *a = json_array();
+
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, boolean ? json_boolean(v[i]) : json_integer(v[i]));
+    return a;
+}
+
+int hs_scenario_ints_load(const json_t *a, int n, int boolean, int hi, int out[])
+{
+    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (boolean ? hs_bool(json_array_get(a, (size_t)i), &out[i])
+                    : hs_int(json_array_get(a, (size_t)i), 0, hi, &out[i]))
+            return -1;
+    return 0;
 }

@@ -45,6 +45,25 @@ struct hs_scenario {
     /* What seat (-1: a spectator) may not see of the dumped part, taken
      * out of it for seat's view (view.c). */
     void (*redact)(const struct hs_game *g, int seat, json_t *state);
+    /* The pilots revealed, round 1 about to ask its first Move (pilots.c):
+     * the scenario may ask its own questions first (g->ask, g->ask_seat);
+     * once they are answered, its apply leaves g->ask HS_ASK_NONE and
+     * g->actor -1, and the Move phase begins with its first seat. */
+    void (*rounds_begin)(struct hs_game *g, json_t *events);
+    /* At a phase's beginning, before the general rules begin it (round.c):
+     * 1 when it asked a question; the phase's own beginning then waits
+     * until its apply calls hs_round_phase_rules (round_phase.h). */
+    int (*phase_before)(struct hs_game *g, enum hs_phase ph, struct rng *rng,
+                        json_t *events);
+    /* Answers to the scenario's own questions (its enum hs_ask values),
+     * routed here by round.c; as a phase's apply (round_phase.h). */
+    int (*apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                 json_t *events, struct rules_error *err);
+    /* Its questions' legal moves, the least committal first (timeout.c
+     * takes the first plain move). */
+    void (*moves)(const struct hs_game *g, int seat, json_t *moves);
+    /* 1: the state keeps recon piles (battle_cards.recon, HS_Z_RECON). */
+    int recon;
 };
 
 /* Scenario id, or NULL when it is not a scenario that can be played. */
@@ -71,5 +90,15 @@ void hs_scenario_end(struct hs_game *g, struct hs_victory v, json_t *events);
  * Returns 1 when the game is over.
  */
 int hs_scenario_check(struct hs_game *g, const int destroyed[], int n, json_t *events);
+
+/* A refusal from the titan or card rules (their rulebook section only)
+ * under the scenario's rule id: "rule: section". */
+void hs_scenario_rule(struct rules_error *err, const char *rule);
+
+/* A scenario's per-seat or per-team numbers in its state: v[0..n) as a
+ * JSON array (of booleans when boolean); read back into out, each 0..hi
+ * (a boolean 0 or 1), -1 when a is not such an array of n. */
+json_t *hs_scenario_ints(const int v[], int n, int boolean);
+int hs_scenario_ints_load(const json_t *a, int n, int boolean, int hi, int out[]);
 
 #endif

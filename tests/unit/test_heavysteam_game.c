@@ -233,7 +233,7 @@ static void refuse_options(const char *options, int seats, const char *code)
  * (same_faction, titan_wrong_faction). */
 static void test_hs_r_10_setup_refuses_bad_options(void)
 {
-    refuse_options("{\"scenario\": 2}", 2, "unknown_scenario");
+    refuse_options("{\"scenario\": 6}", 2, "unknown_scenario");
     refuse_options("{\"scenario\": \"1\"}", 2, "unknown_scenario");
     refuse_options("{\"size\": \"medium\"}", 2, "bad_size");
     refuse_options("{\"colour\": \"red\"}", 2, "unknown_option");
