@@ -21,8 +21,8 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement, 2: Chance Encounter"
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2, 5], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement, 2: Chance Encounter, 5: Recon in Force"
     " (HS-R-150).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\", \"mixed\"],"
     " \"description\": \"The titans' sizes (HS-R-152). 2 players: heavy (default) or light, "

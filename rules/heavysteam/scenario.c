@@ -12,10 +12,12 @@
 
 extern const struct hs_scenario hs_scenario_meeting;
 extern const struct hs_scenario hs_scenario_chance;
+extern const struct hs_scenario hs_scenario_recon;
 
 static const struct hs_scenario *const table[HS_SCENARIOS + 1] = {
     [1] = &hs_scenario_meeting,
     [2] = &hs_scenario_chance,
+    [5] = &hs_scenario_recon,
 };
 
 const struct hs_scenario *hs_scenario(int id)

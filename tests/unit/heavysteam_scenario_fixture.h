@@ -14,44 +14,34 @@
 #include "heavysteam_round_fixture.h"
 #include "heavysteam/scenario.h"
 
-/* Game k of options (JSON text): the setup of seed k, or k + 1000, ...
- * the first whose events are all played, with the pilots revealed.
- * events (may be NULL) gets every event from the setup on. */
-static inline struct hs_game *scenario_game(int k, const char *options, json_t *events)
+/* Game k of options (JSON text) for seats players, the pilots revealed
+ * (the round fixture's game: the first seed from k whose events are all
+ * played, each seat's first pilot). */
+static inline struct hs_game *scenario_game_of(int k, const char *options, int seats)
 {
-    struct hs_game *g = calloc(1, sizeof *g);
     json_t *o = json_loads(options, 0, NULL);
-    unsigned char key[RNG_KEY_BYTES];
-    struct rules_error err;
+    struct hs_game *g = round_game_of(k, o, seats, NULL);
 
-    for (int j = k; j < k + 64000; j += 1000) {
-        memset(g, 0, sizeof *g);
-        memset(key, 0, sizeof key);
-        key[0] = (unsigned char)j;
-        key[1] = (unsigned char)(j >> 8);
-        key[2] = 0x5c;
-        rng_init(&R, key, 0);
-        if (events)
-            json_array_clear(events);
-        if (!CHECK(ok(hs_game_setup(g, o, 2, &R, events, &err), &err)))
-            break;
-        if (events_played(g))
-            break;
-    }
     json_decref(o);
-    pick_state = (unsigned)k * 2654435761u + 7;
-    for (int s = 0; s < g->nplayers && g->stage == HS_STAGE_PILOTS; s++) {
-        json_t *moves = hs_pilot_moves(g, s);
-        json_t *mv = json_pack("{s:s, s:O}", "type", "pilot", "pilot",
-                               json_object_get(json_array_get(json_object_get(moves, "moves"), 0),
-                                               "pilot"));
-
-        CHECK(ok(hs_pilot_apply(g, s, mv, &R, events, &err), &err));
-        json_decref(mv);
-        json_decref(moves);
-    }
-    CHECK_EQ_INT(g->stage, HS_STAGE_ROUND);
     return g;
+}
+
+static inline struct hs_game *scenario_game(int k, const char *options)
+{
+    return scenario_game_of(k, options, 2);
+}
+
+/* Game k of scenario n in one of the five compositions (HS-R-152), by k:
+ * heavy or light against its like, a heavy against two lights, two
+ * heavies and two lights, four lights. */
+static inline struct hs_game *composition_game(int k, int n)
+{
+    static const char *const size[] = {"heavy", "light", "mixed", "mixed", "light"};
+    static const int seats[] = {2, 2, 3, 4, 4};
+    char o[64];
+
+    snprintf(o, sizeof o, "{\"scenario\": %d, \"size\": \"%s\"}", n, size[k % 5]);
+    return scenario_game_of(k, o, seats[k % 5]);
 }
 
 /* Random legal moves until done(g) or the game is over (or stuck);
