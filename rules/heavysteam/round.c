@@ -351,7 +351,9 @@ static void rule_id(struct rules_error *err, enum hs_ask q)
         [HS_ASK_LAST_CUBE] = "HS-R-29", [HS_ASK_FLOW] = "HS-R-37",
         [HS_ASK_AFTER_FLOW] = "HS-R-36", [HS_ASK_BUY] = "HS-R-43",
         [HS_ASK_FREE_MOVE] = "HS-R-49", [HS_ASK_PLAY] = "HS-R-50",
-        [HS_ASK_EVENT] = "HS-R-90"};
+        [HS_ASK_EVENT] = "HS-R-90", [HS_ASK_PLACE] = "HS-R-163",
+        [HS_ASK_PLACE_STEAM] = "HS-R-165", [HS_ASK_RECON] = "HS-R-170",
+        [HS_ASK_DECLARE] = "HS-R-175"};
     char old[sizeof err->rule];
 
     if (strncmp(err->rule, "HS-", 3) == 0 || (int)q >= (int)(sizeof id / sizeof id[0]) ||
