@@ -5,17 +5,13 @@
 // the other team's; team chat reaches the team alone; refusals change
 // nothing.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
 import assert from './lib/checks.mjs';
 import { createAccount, moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
+import { verifyExport } from './lib/export.mjs';
 import { useServer } from './lib/harness.mjs';
 import { playSeat } from './lib/heavysteam-player.mjs';
-import { requireEnv } from './lib/server.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
@@ -43,17 +39,6 @@ async function teamGame(n, { options, entropy } = {}) {
 }
 
 const get = async (g, token) => (await ctx.api.get(`/v1/games/${g.id}`, { token, expect: 200 })).body;
-
-function verifyExport(ex, label) {
-  const dir = mkdtempSync(join(tmpdir(), 'turnpost-hs-teams-'));
-  try {
-    writeFileSync(join(dir, 'export.json'), JSON.stringify(ex));
-    const r = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(dir, 'export.json')], { encoding: 'utf8', timeout: 120000 });
-    assert.equal(r.status, 0, `${label}: turnpost verify accepts the export: ${r.stdout}${r.stderr}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // Every string in value, for counting card ids.
 function strings(value, out = []) {
