@@ -639,14 +639,14 @@ void handle_tournament_start(struct request *r, struct worker *w)
     if (ready < 2) {
         snprintf(why, sizeof why, "%d entrants are checked in; a tournament needs 2 or more.",
                  ready);
-        fail(r, w, PROBLEM_conflict, why);
+        fail(r, w, PROBLEM_conflict, "%s", why);
         goto out;
     }
     if (ev.format == FORMAT_TABLES && !tables_possible(ready, ev.min_seats, ev.seats)) {
         snprintf(why, sizeof why,
                  "%d entrants cannot be seated at tables of %d to %d players.", ready,
                  ev.min_seats, ev.seats);
-        fail(r, w, PROBLEM_conflict, why);
+        fail(r, w, PROBLEM_conflict, "%s", why);
         goto out;
     }
     rounds = comp_rounds_for(ev.format, ready,
@@ -662,7 +662,7 @@ void handle_tournament_start(struct request *r, struct worker *w)
     st = comp_start(w->db, &now, why, sizeof why);
     comp_event_clear(&now);
     if (st == STORAGE_CONFLICT) {
-        fail(r, w, PROBLEM_conflict, why);
+        fail(r, w, PROBLEM_conflict, "%s", why);
         goto out;
     }
     commit_and_show(r, w, &ev, st, 200);
@@ -897,7 +897,7 @@ void handle_tournament_repair(struct request *r, struct worker *w)
     }
     st = comp_repair(w->db, &ev, why, sizeof why);
     if (st == STORAGE_CONFLICT) {
-        fail(r, w, PROBLEM_conflict, why);
+        fail(r, w, PROBLEM_conflict, "%s", why);
         goto out;
     }
     commit_and_show(r, w, &ev, st, 200);
