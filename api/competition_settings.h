@@ -23,14 +23,33 @@ struct comp_settings {
 
 /*
  * Checks name (1 to COMP_NAME_MAX bytes), options (an object the engine
- * sets up for seats players), points_in, the tie-break names tb and
- * clock_in, any of them NULL when absent, into *out. Returns 0, or -1
- * having replied 400.
+ * sets up for game_seats players), points_in (for seats entrants a game),
+ * the tie-break names tb and clock_in, any of them NULL when absent, into
+ * *out. Returns 0, or -1 having replied 400.
  */
 int comp_settings_or_reply(struct request *r, const struct rules_engine *e, const char *name,
                            const json_t *options, const json_t *points_in, const json_t *tb,
-                           const json_t *clock_in, int seats, struct comp_settings *out);
+                           const json_t *clock_in, int seats, int game_seats,
+                           struct comp_settings *out);
 void comp_settings_clear(struct comp_settings *s);
+
+/*
+ * Checks team_size, players a team, for the ruleset e whose competition
+ * plays two_player games: 1, or a size at which two teams fill the
+ * ruleset's games (its team_of) in a format of two-player games. Returns
+ * 0, or -1 having replied 400.
+ */
+int comp_team_size_or_reply(struct request *r, const struct rules_engine *e, long long team_size,
+                            int two_player);
+
+/*
+ * The teammates of captain in a competition of teams of k, as a uuid[]
+ * literal in out (size n): team lists k - 1 other accounts by id, none of
+ * them an account of rows (entrants or members, each with account_id and
+ * team) yet. k 1 wants no team. 0, or -1 having rolled back and replied.
+ */
+int comp_team_or_reply(struct request *r, struct db *db, const json_t *rows,
+                       const json_t *team, const char *captain, int k, char *out, size_t n);
 
 /* The engine of ruleset, or NULL having replied 400. */
 const struct rules_engine *comp_engine_or_reply(struct request *r, const char *ruleset);

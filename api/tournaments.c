@@ -47,7 +47,7 @@ void handle_tournament_create(struct request *r, struct worker *w)
                *withdrawals = "forfeit";
     json_t *body = NULL, *options = NULL, *points_in = NULL, *tb = NULL, *clock_in = NULL,
            *cols = NULL, *row = NULL;
-    json_int_t rounds = 0, seats = 0, min_seats = 0, max_entrants = 256;
+    json_int_t rounds = 0, seats = 0, min_seats = 0, max_entrants = 256, team_size = 1;
     int rated = 0, check_in = 0, format;
     struct comp_settings set = {0};
     struct storage_account me;
@@ -63,17 +63,18 @@ void handle_tournament_create(struct request *r, struct worker *w)
                                                     "rounds", "seats", "min_seats", "points",
                                                     "tiebreaks", "rated", "clock",
                                                     "registration", "check_in",
-                                                    "max_entrants", "withdrawals", NULL}))
+                                                    "max_entrants", "withdrawals",
+                                                    "team_size", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT,
                        "{s:s, s:s, s?:o, s:s, s?:I, s?:I, s?:I, s?:o, s?:o, s?:b, s?:o, s?:s, "
-                       "s?:b, s?:I, s?:s}",
+                       "s?:b, s?:I, s?:s, s?:I}",
                        "name", &name, "ruleset", &ruleset, "options", &options, "format",
                        &format_name, "rounds", &rounds, "seats", &seats, "min_seats",
                        &min_seats, "points", &points_in, "tiebreaks", &tb, "rated", &rated,
                        "clock", &clock_in, "registration", &registration, "check_in",
                        &check_in, "max_entrants", &max_entrants, "withdrawals",
-                       &withdrawals)) {
+                       &withdrawals, "team_size", &team_size)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
@@ -85,6 +86,8 @@ void handle_tournament_create(struct request *r, struct worker *w)
                       "single_elimination, double_elimination or tables.", format_name);
         goto out;
     }
+    if (comp_team_size_or_reply(r, e, team_size, two_player((enum comp_format)format)))
+        goto out;
     if (two_player((enum comp_format)format)) {
         if (seats && seats != 2) {
             reply_problem(r, PROBLEM_bad_request,
@@ -92,7 +95,7 @@ void handle_tournament_create(struct request *r, struct worker *w)
             goto out;
         }
         seats = min_seats = 2;
-        if (e->min_seats > 2) {
+        if (e->min_seats > 2 && team_size == 1) {
             reply_problem(r, PROBLEM_bad_request,
                           "%s takes %d to %d players a game: use the tables format.",
                           e->title, e->min_seats, e->max_seats);
@@ -133,18 +136,20 @@ void handle_tournament_create(struct request *r, struct worker *w)
                       "withdrawals is forfeit (their opponents win by forfeit) or bye.");
         goto out;
     }
-    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
+    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats,
+                               (int)(seats * team_size), &set))
         goto out;
     uuid_new(id);
     cols = json_pack("{s:s, s:s, s:s, s:s, s:o, s:I, s:I, s:s, s:I, s:o, s:o, s:b, s:O, "
-                     "s:s, s:b, s:I, s:s}",
+                     "s:s, s:b, s:I, s:s, s:I}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
                      options ? json_incref(options) : json_object(), "seats", seats, "min_seats",
                      min_seats, "format", format_name, "rounds", rounds, "points",
                      comp_points_json(&set.points, (int)seats), "tiebreaks",
                      tb ? json_incref(tb) : json_array(), "rated", rated, "clock",
                      set.clock ? set.clock : json_null(), "registration", registration, "check_in",
-                     check_in, "max_entrants", max_entrants, "withdrawals", withdrawals);
+                     check_in, "max_entrants", max_entrants, "withdrawals", withdrawals,
+                     "team_size", team_size);
     if (!cols) {
         reply_problem(r, PROBLEM_internal, "The tournament could not be written.");
         goto out;
@@ -330,7 +335,8 @@ static int entrant_of(const struct comp_event *ev, const char *account)
 /*
  * POST /v1/tournaments/{id}/entrants: {} registers the caller (open
  * registration); {"account_id"} or {"name"} from the organiser invites an
- * account, which accepts by checking in.
+ * account, which accepts by checking in. In a tournament of teams,
+ * "team" lists the entrant's teammates: the entrant is their captain.
  */
 void handle_tournament_register(struct request *r, struct worker *w)
 {
@@ -340,16 +346,18 @@ void handle_tournament_register(struct request *r, struct worker *w)
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    json_t *body;
+    json_t *body, *team = NULL;
+    char mates[4 * 40];
     int by_organiser;
 
-    if (begin_or_reply(r, w, &c, &me, &body, (const char *const[]){"account_id", "name", NULL},
-                       &ev))
+    if (begin_or_reply(r, w, &c, &me, &body,
+                       (const char *const[]){"account_id", "name", "team", NULL}, &ev))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:s, s?:s}", "account_id", &account_id,
-                       "name", &name) ||
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:s, s?:s, s?:o}", "account_id",
+                       &account_id, "name", &name, "team", &team) ||
         (account_id && name)) {
-        fail(r, w, PROBLEM_bad_request, "The body is {}, {\"account_id\": id} or {\"name\": name}.");
+        fail(r, w, PROBLEM_bad_request, "The body is {}, {\"account_id\": id} or {\"name\": "
+             "name}, with \"team\": [ids] in a tournament of teams.");
         goto out;
     }
     by_organiser = account_id || name;
@@ -381,10 +389,9 @@ void handle_tournament_register(struct request *r, struct worker *w)
         }
         who = them.id;
     }
-    if (entrant_of(&ev, who) >= 0) {
-        fail(r, w, PROBLEM_conflict, "That account is registered already.");
+    if (comp_team_or_reply(r, w->db, ev.entrants, team, who, comp_team_size(&ev), mates,
+                           sizeof mates))
         goto out;
-    }
     if ((json_int_t)json_array_size(ev.entrants) >=
         json_integer_value(json_object_get(ev.row, "max_entrants"))) {
         fail(r, w, PROBLEM_conflict, "The tournament is full.");
@@ -394,7 +401,8 @@ void handle_tournament_register(struct request *r, struct worker *w)
        when the tournament asks for it */
     st = storage_entrant_add(w->db, json_string_value(json_object_get(ev.row, "id")), who,
                              by_organiser,
-                             !by_organiser && !json_is_true(json_object_get(ev.row, "check_in")));
+                             !by_organiser && !json_is_true(json_object_get(ev.row, "check_in")),
+                             comp_team_size(&ev) > 1 ? mates : NULL);
     if (st == STORAGE_OK)
         st = storage_comp_touch(w->db, json_string_value(json_object_get(ev.row, "id")));
     if (st != STORAGE_OK) {
