@@ -51,6 +51,12 @@ static const struct {
     {"pilot", "pilot <id> [left_arm|right_arm|torso n]"},
     {"orders", "orders [evade ask|never|n] [cards ask|never] [damage ask|type,...] "
                "[reroll ask|none|location,...]"},
+    {"place", "place <sector>"},
+    {"place_steam", "place_steam [a.n ...]"},
+    {"recon", "recon"},
+    {"recon_done", "recon_done"},
+    {"declare_over", "declare_over"},
+    {"fight_on", "fight_on"},
 };
 
 /* ---- words ---------------------------------------------------------- */
@@ -502,6 +508,23 @@ static int read_pilot(struct toks *k, json_t *m)
     return 0;
 }
 
+/* Chance Encounter's steam: "place_steam a.n b.m" (none: no more). */
+static int read_place_steam(struct toks *k, json_t *m)
+{
+    json_t *squares = json_array();
+    char id[TOKEN_MAX];
+    int n;
+
+    json_object_set_new(m, "squares", squares);
+    while (peek(k)) {
+        if (square_of(peek(k), id, &n))
+            return -1;
+        k->i++;
+        json_array_append_new(squares, json_pack("[s, i]", id, n));
+    }
+    return 0;
+}
+
 static int read_orders(struct toks *k, json_t *m)
 {
     static const char *const words[] = {"evade", "cards", "damage", "reroll", NULL};
@@ -555,9 +578,18 @@ static json_t *read_move(struct toks *k, const json_t *state)
     if (!strcmp(verb, "pilot_power"))
         verb = "power";
     m = json_object();
-    if (!strcmp(verb, "hold") || !strcmp(verb, "pass")) {
+    if (!strcmp(verb, "hold") || !strcmp(verb, "pass") || !strcmp(verb, "recon") ||
+        !strcmp(verb, "recon_done") || !strcmp(verb, "declare_over") ||
+        !strcmp(verb, "fight_on")) {
         json_object_set_new(m, "type", json_string(verb));
         rc = peek(k) ? -1 : 0;
+    } else if (!strcmp(verb, "place")) {
+        json_object_set_new(m, "type", json_string("place"));
+        next_is(k, "sector");
+        if ((x = number(k)) >= 0) {
+            json_object_set_new(m, "sector", json_integer(x));
+            rc = peek(k) ? -1 : 0;
+        }
     } else if (!strcmp(verb, "move")) {
         json_object_set_new(m, "type", json_string("move"));
         if ((x = number(k)) >= 0) {
@@ -605,7 +637,8 @@ static json_t *read_move(struct toks *k, const json_t *state)
                   {"damage", "damage", read_damage},  {"flow", "flow", read_flow},
                   {"done", "done", read_done},        {"steam_done", "steam_done", read_steam_done},
                   {"free", "free_move", read_free},   {"pilot", "pilot", read_pilot},
-                  {"orders", "orders", read_orders}};
+                  {"orders", "orders", read_orders},
+                  {"place_steam", "place_steam", read_place_steam}};
 
         for (size_t j = 0; j < sizeof by / sizeof by[0]; j++)
             if (!strcmp(verb, by[j].verb)) {
@@ -779,8 +812,18 @@ static void write_move(struct text_buf *t, const json_t *m)
     size_t j;
 
 #define GET(k) json_object_get(m, k)
-    if (!strcmp(type, "hold") || !strcmp(type, "pass")) {
+    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recon") ||
+        !strcmp(type, "recon_done") || !strcmp(type, "declare_over") ||
+        !strcmp(type, "fight_on")) {
         text_buf_printf(t, "%s", type);
+    } else if (!strcmp(type, "place")) {
+        text_buf_printf(t, "place %lld", (long long)json_integer_value(GET("sector")));
+    } else if (!strcmp(type, "place_steam")) {
+        text_buf_printf(t, "place_steam");
+        json_array_foreach(GET("squares"), j, o) {
+            text_buf_printf(t, " ");
+            put_pair(t, o);
+        }
     } else if (!strcmp(type, "move")) {
         text_buf_printf(t, "move %lld sector %lld", (long long)json_integer_value(GET("pay")),
                         (long long)json_integer_value(GET("sector")));

@@ -13,6 +13,10 @@
 #include "heavysteam_game_fixture.h"
 #include "heavysteam_round_fixture.h"
 #include "heavysteam/scenario.h"
+#include "heavysteam/text.h"
+#include "heavysteam/timeout.h"
+
+#include <stdlib.h>
 
 /* Game k of options (JSON text) for seats players, the pilots revealed
  * (the round fixture's game: the first seed from k whose events are all
@@ -63,6 +67,23 @@ static inline int try_move(struct hs_game *g, int seat, const char *text, json_t
     return play(g, seat, text, events, err);
 }
 
+/* The asked seat's move (JSON text), expected to be accepted. */
+static inline void move_ok(struct hs_game *g, const char *text, json_t *events)
+{
+    struct rules_error err;
+
+    CHECK(ok(try_move(g, g->ask_seat, text, events, &err), &err));
+}
+
+/* Chance Encounter's Smoke event: its g->card index. */
+static inline int smoke_event_card(const struct hs_game *g)
+{
+    for (int c = 0; c < g->ncards; c++)
+        if (strcmp(cat()->battle[g->card[c]].id, "smoke") == 0)
+            return c;
+    return -1;
+}
+
 /* The move is refused with code under rule, and the state is unchanged. */
 static inline void refused(struct hs_game *g, int seat, const char *text, const char *code,
                            const char *rule)
@@ -96,6 +117,83 @@ static inline int check_invariants(const struct hs_game *g)
     check_round_trip(g);
     CHECK(g->stage == HS_STAGE_OVER || (g->ask != HS_ASK_NONE && g->ask_seat >= 0));
     return check_state()->checks_failed != failed;
+}
+
+/* HS-R-128 at a scenario's question: the timeout move is want (JSON
+ * text) and accepted; HS-R-131: it reads back from its chat notation. */
+static inline void timeout_and_chat(struct hs_game *g, const char *want)
+{
+    json_t *m = hs_timeout_move(g, g->ask_seat), *w = json_loads(want, 0, NULL), *state, *back;
+    char *text = m ? hs_text_move(m) : NULL;
+    struct rules_error err;
+
+    if (!CHECK(m && json_equal(m, w)))
+        fprintf(stderr, "  timeout at %s: %s\n", hs_ask_name(g->ask), text ? text : "none");
+    state = hs_game_dump(g);
+    back = text ? hs_text_parse(state, g->ask_seat, text, &err) : NULL;
+    CHECK(text && text[0] != '{' && back && json_equal(back, m));
+    CHECK(m && ok(hs_round_apply(g, g->ask_seat, m, &R, NULL, &err), &err));
+    free(text);
+    json_decref(back);
+    json_decref(state);
+    json_decref(w);
+    json_decref(m);
+}
+
+/* Recon in Force, as the rules say it (the tests' own reckoning). */
+static inline int enemy_start(const struct hs_game *g, int seat)
+{
+    return cat()->board.start[g->team_faction[1 - g->p[seat].team]];
+}
+
+static inline int expected_cost(const struct hs_game *g, int seat)
+{
+    return abs(g->titan[g->p[seat].titan].sector - enemy_start(g, seat)) + 1;
+}
+
+static inline int pile(const struct hs_game *g, int team)
+{
+    int n = 0;
+
+    for (int c = 0; c < g->ncards; c++)
+        n += g->zone[c] == HS_Z_RECON && g->holder[c] == team;
+    return n;
+}
+
+static inline int players_of(const struct hs_game *g, int team)
+{
+    int n = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        n += g->p[s].team == team;
+    return n;
+}
+
+/* The reveal's winner as HS-R-176 and HS-R-177 say: the most points,
+ * then fewer cards, then a titan closer to the enemy starting sector,
+ * then against the side that declared. */
+static inline int recon_winner(const struct hs_game *g, int declarer, const char **by)
+{
+    int pts[2] = {0, 0}, n[2] = {0, 0}, near[2] = {99, 99};
+
+    for (int c = 0; c < g->ncards; c++)
+        if (g->zone[c] == HS_Z_RECON) {
+            pts[g->holder[c]] += cat()->battle[g->card[c]].cost;
+            n[g->holder[c]]++;
+        }
+    for (int s = 0; s < g->nplayers; s++) {
+        int d = abs(g->titan[g->p[s].titan].sector - enemy_start(g, s));
+
+        if (!g->titan[g->p[s].titan].cubes.destroyed && d < near[g->p[s].team])
+            near[g->p[s].team] = d;
+    }
+    if (pts[0] != pts[1])
+        return *by = "points", pts[1] > pts[0];
+    if (n[0] != n[1])
+        return *by = "fewer_cards", n[1] < n[0];
+    if (near[0] != near[1])
+        return *by = "closest_titan", near[1] < near[0];
+    return *by = "declared", 1 - declarer;
 }
 
 /* The game_over event's reason among events, NULL when none. */

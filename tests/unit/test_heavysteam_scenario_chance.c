@@ -10,14 +10,6 @@
 #define HEAVY "{\"scenario\": 2}"
 #define LIGHT "{\"scenario\": 2, \"size\": \"light\"}"
 
-static int smoke_event_card(const struct hs_game *g)
-{
-    for (int c = 0; c < g->ncards; c++)
-        if (strcmp(cat()->battle[g->card[c]].id, "smoke") == 0)
-            return c;
-    return -1;
-}
-
 static int asked_steam(const struct hs_game *g)
 {
     return g->ask == HS_ASK_PLACE_STEAM;
@@ -290,49 +282,36 @@ static void test_hs_r_166_no_free_move_for_the_first_initiative(void)
     }
 }
 
-/* HS-R-167 and every rule in play: random games from the scenario's
- * setup to the first titan destroyed, the invariants after each move,
- * the Smoke event set aside throughout, each titan placed in its half. */
-static void test_hs_r_167_playouts_to_first_titan_destroyed(void)
+/* HS-R-128, HS-R-131: out of time a light starts in the smoke and no
+ * steam is placed; both moves in the chat notation, "place_steam a.n"
+ * read back too. */
+static void test_hs_r_128_131_timeout_and_chat_at_the_placing(void)
 {
-    int over = 0, placed = 0;
+    struct hs_game *g = scenario_game(2, LIGHT);
+    json_t *m, *state, *sq;
+    struct rules_error err;
+    char text[96];
+    int s;
 
-    for (int k = 0; k < 300; k++) {
-        struct hs_game *g = composition_game(k, 2);
-        int bad = 0;
-
-        /* the state counts rounds up to 1000: long random games are left */
-        for (int i = 0; i < 20000 && g->stage == HS_STAGE_ROUND && g->round < 900 && !bad;
-             i++) {
-            json_t *ev = json_array();
-            const char *why;
-
-            placed += g->ask == HS_ASK_PLACE;
-            if (g->ask == HS_ASK_MOVE && g->round == 1 && !g->titan[g->ask_seat].moved) {
-                int at = g->titan[g->ask_seat].sector, uk = g->p[g->ask_seat].team ==
-                                                                 g->p[0].team;
-
-                CHECK(uk ? at == 1 || at == 2 : at == 5 || at == 6);
-            }
-            if (!CHECK(random_move(g, ev) == 0)) {
-                fprintf(stderr, "  seed %d: stuck at %s\n", k, hs_ask_name(g->ask));
-                bad = 1;
-            }
-            if (i % 7 == 0 || g->stage == HS_STAGE_OVER || g->round == 1)
-                bad |= check_invariants(g);
-            bad |= !CHECK_EQ_INT(g->zone[smoke_event_card(g)], HS_Z_EVENTS_DONE);
-            if ((why = over_reason(ev))) {
-                CHECK_EQ_STR(why, "titan_destroyed");
-                over++;
-            }
-            json_decref(ev);
-        }
-        free(g);
-    }
-    fprintf(stderr, "  Chance Encounter: %d of 300 games over (2 to 4 players), %d "
-            "placements asked\n", over, placed);
-    CHECK(over > 250);
-    CHECK(placed > 200);
+    s = g->ask_seat;
+    snprintf(text, sizeof text, "{\"type\": \"place\", \"sector\": %d}",
+             g->p[s].team == 0 ? 1 : 6);
+    timeout_and_chat(g, text);
+    CHECK_EQ_INT(g->ask, HS_ASK_PLACE);
+    timeout_and_chat(g, g->p[g->ask_seat].team == 0 ? "{\"type\": \"place\", \"sector\": 1}"
+                                                    : "{\"type\": \"place\", \"sector\": 6}");
+    CHECK_EQ_INT(g->ask, HS_ASK_PLACE_STEAM);
+    state = hs_game_dump(g);
+    m = hs_text_parse(state, g->ask_seat, "place_steam command.0 boiler.4", &err);
+    sq = json_pack("[[s, i], [s, i]]", "command", 0, "boiler", 4);
+    CHECK(m && json_equal(json_object_get(m, "squares"), sq));
+    json_decref(sq);
+    json_decref(m);
+    json_decref(state);
+    timeout_and_chat(g, "{\"type\": \"place_steam\", \"squares\": []}");
+    timeout_and_chat(g, "{\"type\": \"place_steam\", \"squares\": []}");
+    CHECK_EQ_INT(g->ask, HS_ASK_MOVE);
+    free(g);
 }
 
 int main(void)
@@ -348,6 +327,6 @@ int main(void)
     RUN(test_hs_r_164_placing_in_initiative_order);
     RUN(test_hs_r_165_two_steam_cubes_from_reserve);
     RUN(test_hs_r_166_no_free_move_for_the_first_initiative);
-    RUN(test_hs_r_167_playouts_to_first_titan_destroyed);
+    RUN(test_hs_r_128_131_timeout_and_chat_at_the_placing);
     return check_summary();
 }

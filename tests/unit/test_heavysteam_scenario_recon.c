@@ -22,34 +22,6 @@ static int asked_declare(const struct hs_game *g)
     return g->ask == HS_ASK_DECLARE;
 }
 
-static int enemy_start(const struct hs_game *g, int seat)
-{
-    return cat()->board.start[g->team_faction[1 - g->p[seat].team]];
-}
-
-static int expected_cost(const struct hs_game *g, int seat)
-{
-    return abs(g->titan[g->p[seat].titan].sector - enemy_start(g, seat)) + 1;
-}
-
-static int pile(const struct hs_game *g, int team)
-{
-    int n = 0;
-
-    for (int c = 0; c < g->ncards; c++)
-        n += g->zone[c] == HS_Z_RECON && g->holder[c] == team;
-    return n;
-}
-
-static int players_of(const struct hs_game *g, int team)
-{
-    int n = 0;
-
-    for (int s = 0; s < g->nplayers; s++)
-        n += g->p[s].team == team;
-    return n;
-}
-
 static int command(const struct hs_game *g, int seat)
 {
     const struct hs_titan *t = &g->titan[g->p[seat].titan].cubes;
@@ -69,13 +41,6 @@ static struct hs_game *find(int *k, int (*done)(const struct hs_game *), const c
         free(g);
     }
     return NULL;
-}
-
-static void move_ok(struct hs_game *g, const char *text, json_t *events)
-{
-    struct rules_error err;
-
-    CHECK(ok(try_move(g, g->ask_seat, text, events, &err), &err));
 }
 
 /* HS-R-170: the draws come at the Initiative phase's start, before the
@@ -316,33 +281,6 @@ static void test_hs_r_175_declare_at_the_round_start(void)
     CHECK_EQ_INT(asked, 10);
 }
 
-/* The reveal's winner as HS-R-176 and HS-R-177 say: the most points,
- * then fewer cards, then a titan closer to the enemy starting sector,
- * then against the side that declared. */
-static int oracle(const struct hs_game *g, int declarer, const char **by)
-{
-    int pts[2] = {0, 0}, n[2] = {0, 0}, near[2] = {99, 99};
-
-    for (int c = 0; c < g->ncards; c++)
-        if (g->zone[c] == HS_Z_RECON) {
-            pts[g->holder[c]] += cat()->battle[g->card[c]].cost;
-            n[g->holder[c]]++;
-        }
-    for (int s = 0; s < g->nplayers; s++) {
-        int d = abs(g->titan[g->p[s].titan].sector - enemy_start(g, s));
-
-        if (!g->titan[g->p[s].titan].cubes.destroyed && d < near[g->p[s].team])
-            near[g->p[s].team] = d;
-    }
-    if (pts[0] != pts[1])
-        return *by = "points", pts[1] > pts[0];
-    if (n[0] != n[1])
-        return *by = "fewer_cards", n[1] < n[0];
-    if (near[0] != near[1])
-        return *by = "closest_titan", near[1] < near[0];
-    return *by = "declared", 1 - declarer;
-}
-
 /* HS-R-176: declaring reveals the piles and the most recon points wins;
  * the game is over with reason "recon". */
 static void test_hs_r_176_reveal_and_the_most_points_win(void)
@@ -360,7 +298,7 @@ static void test_hs_r_176_reveal_and_the_most_points_win(void)
             break;
         }
         team = g->p[g->ask_seat].team;
-        win = oracle(g, team, &by);
+        win = recon_winner(g, team, &by);
         json_array_clear(ev);
         move_ok(g, "{\"type\": \"declare_over\"}", ev);
         CHECK_EQ_INT(g->stage, HS_STAGE_OVER);
@@ -377,122 +315,6 @@ static void test_hs_r_176_reveal_and_the_most_points_win(void)
         free(g);
         json_decref(ev);
     }
-}
-
-/* HS-R-176's ties and HS-R-177: sides that fight on until their piles
- * tie on points (then on cards, then on the titans' distance), and a
- * declaration then: the winner as the tie-breaks say. */
-static void test_hs_r_177_tie_breaks(void)
-{
-    static const char *const ties[] = {"fewer_cards", "closest_titan", "declared"};
-    int seen[3] = {0, 0, 0};
-
-    for (int k = 0; k < 800 && !(seen[0] && seen[1] && seen[2]); k++) {
-        struct hs_game *g = composition_game(k, 5);
-
-        for (int i = 0; i < 20000 && g->stage == HS_STAGE_ROUND && g->round < 900; i++) {
-            const char *by;
-            int team, win, t = 0;
-
-            if (g->ask != HS_ASK_DECLARE) {
-                if (random_move(g, NULL) < 0)
-                    break;
-                continue;
-            }
-            team = g->p[g->ask_seat].team;
-            win = oracle(g, team, &by);
-            while (t < 3 && strcmp(ties[t], by) != 0)
-                t++;
-            if (t == 3 || seen[t]) {
-                move_ok(g, "{\"type\": \"fight_on\"}", NULL);
-                continue;
-            }
-            {
-                json_t *ev = json_array();
-
-                move_ok(g, "{\"type\": \"declare_over\"}", ev);
-                CHECK_EQ_INT(g->winner_team, win);
-                CHECK_EQ_STR(json_string_value(json_object_get(find_event(ev, "recon_revealed"),
-                                                               "decided_by")), by);
-                json_decref(ev);
-            }
-            seen[t]++;
-        }
-        free(g);
-    }
-    CHECK(seen[0] && seen[1] && seen[2]);
-}
-
-/*
- * HS-R-178, HS-R-179 in play: random games of 2 to 4
- * players from the scenario's setup to a declaration or a titan
- * destroyed; after every move the invariants, recon cards never leaving
- * their pile (nor going back into the deck when it is reshuffled), the
- * declaration asked exactly when a side may make it, and every reveal's
- * winner as the tie-breaks say.
- */
-static void test_hs_r_178_179_playouts(void)
-{
-    int over[2] = {0, 0}, by_tie = 0, reshuffled = 0, players[HS_MAX_PLAYERS + 1] = {0};
-
-    for (int k = 0; k < 200; k++) {
-        struct hs_game *g = composition_game(k, 5);
-        enum hs_zone was[HS_MAX_DECK];
-        int bad = 0;
-
-        players[g->nplayers]++;
-        for (int i = 0; i < 20000 && g->stage == HS_STAGE_ROUND && g->round < 900 && !bad;
-             i++) {
-            json_t *ev = json_array();
-            int declarer = -1, win = -1;
-            const char *by = NULL, *why;
-
-            for (int c = 0; c < g->ncards; c++)
-                was[c] = g->zone[c];
-            if (g->ask == HS_ASK_DECLARE) {
-                declarer = g->p[g->ask_seat].team;
-                win = oracle(g, declarer, &by);
-            }
-            if (!CHECK(random_move(g, ev) == 0)) {
-                fprintf(stderr, "  seed %d: stuck at %s\n", k, hs_ask_name(g->ask));
-                bad = 1;
-            }
-            for (int c = 0; c < g->ncards; c++)
-                if (was[c] == HS_Z_RECON)
-                    bad |= !CHECK_EQ_INT(g->zone[c], HS_Z_RECON);
-            reshuffled += has_event(ev, "deck_reshuffled") && pile(g, 0) + pile(g, 1) > 0;
-            if (i % 7 == 0 || g->stage == HS_STAGE_OVER)
-                bad |= check_invariants(g);
-            /* asked at the round's start exactly when a side may declare */
-            if (has_event(ev, "round_started") && g->stage == HS_STAGE_ROUND) {
-                int may = 0;
-
-                for (int t = 0; t < HS_TEAMS; t++)
-                    may |= pile(g, t) >= (players_of(g, t) == 1 ? 3 : 5);
-                bad |= !CHECK_EQ_INT(g->ask == HS_ASK_DECLARE, may);
-            }
-            if ((why = over_reason(ev))) {
-                int recon = strcmp(why, "recon") == 0;
-
-                over[recon]++;
-                if (recon) {
-                    CHECK_EQ_INT(g->winner_team, win);
-                    CHECK_EQ_STR(json_string_value(json_object_get(
-                                     find_event(ev, "recon_revealed"), "decided_by")), by);
-                    by_tie += strcmp(by, "points") != 0;
-                } else {
-                    CHECK_EQ_STR(why, "titan_destroyed");
-                }
-            }
-            json_decref(ev);
-        }
-        free(g);
-    }
-    fprintf(stderr, "  Recon in Force: 200 games (%d of 2, %d of 3, %d of 4 players): %d won "
-            "by recon (%d past the points), %d by a titan destroyed; %d reshuffles with "
-            "recon cards out\n", players[2], players[3], players[4], over[1], by_tie, over[0],
-            reshuffled);
-    CHECK(over[1] > 40 && over[0] > 40);
 }
 
 /* HS-R-179: the general setup: heavies in their starting sectors,
@@ -518,6 +340,26 @@ static void test_hs_r_179_setup(void)
     }
 }
 
+/* HS-R-128, HS-R-131: out of time no more recon draws, and fight on;
+ * the moves in the chat notation. */
+static void test_hs_r_128_131_timeout_and_chat_at_recon(void)
+{
+    int k = 0;
+    struct hs_game *g = find(&k, asked_recon, LIGHT, NULL);
+
+    if (!CHECK(g != NULL))
+        return;
+    timeout_and_chat(g, "{\"type\": \"recon_done\"}");
+    free(g);
+    k = 0;
+    g = find(&k, asked_declare, LIGHT, NULL);
+    if (!CHECK(g != NULL))
+        return;
+    timeout_and_chat(g, "{\"type\": \"fight_on\"}");
+    CHECK(g->stage == HS_STAGE_ROUND);
+    free(g);
+}
+
 int main(void)
 {
     if (!cat()->ok) {
@@ -531,8 +373,7 @@ int main(void)
     RUN(test_hs_r_174_recon_pile_hidden_from_the_other_side);
     RUN(test_hs_r_175_declare_at_the_round_start);
     RUN(test_hs_r_176_reveal_and_the_most_points_win);
-    RUN(test_hs_r_177_tie_breaks);
-    RUN(test_hs_r_178_179_playouts);
     RUN(test_hs_r_179_setup);
+    RUN(test_hs_r_128_131_timeout_and_chat_at_recon);
     return check_summary();
 }
