@@ -3,7 +3,8 @@
  * (rules/heavysteam/scenario_chance.c; RULINGS.md HS-R-160..HS-R-167):
  * the Smoke event set aside face up, smoke in sectors 1 and 6 until the
  * first event comes to the track, the titans placed and 2 steam cubes
- * each before round 1, and random playouts to the first titan destroyed.
+ * each before round 1 (the random games to the first titan destroyed are
+ * in test_heavysteam_scenario_property.c).
  */
 #include "heavysteam_scenario_fixture.h"
 

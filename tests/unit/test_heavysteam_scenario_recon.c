@@ -3,9 +3,10 @@
  * (rules/heavysteam/scenario_recon.c; RULINGS.md HS-R-170..HS-R-179):
  * recon draws at the Initiative phase's start, their cost, the side's
  * hidden pile, declaring the battle over at a round's start and the
- * reveal, and random playouts of 2 to 4 players to either victory.
- * Positions are reached by random legal moves from the real setup, seeds
- * tried in order until one reaches what a test needs.
+ * reveal (the random games to either victory and the tie-breaks are in
+ * test_heavysteam_scenario_property.c). Positions are reached by random
+ * legal moves from the real setup, seeds tried in order until one
+ * reaches what a test needs.
  */
 #include "heavysteam_scenario_fixture.h"
 
