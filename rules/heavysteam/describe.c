@@ -20,8 +20,10 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement.\"},"
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 4], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement; 4: Frontline Fight (no Infantry Support "
+    "cards; each team's mobile cannon and three infantry on the track; won by destroying "
+    "all the enemy's infantry or all its titans).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\"], \"default\": \"heavy\","
     " \"description\": \"Both titans heavy, or both light.\"},"
     "\"titans\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"

@@ -29,6 +29,9 @@
 
 static struct hs_game G;
 static json_t *events;
+/* the scenario option duel_with sets up (0: left out, the Meeting
+ * Engagement) */
+static int duel_scenario;
 
 #define KESTREL "uk_light_kestrel"
 #define FELDHASE "cet_light_feldhase"
@@ -199,6 +202,8 @@ static inline int duel_with(const char *uk, const char *cet, int k, int swap_sea
     json_t *o = json_pack("{s:[s, s], s:s}", "titans", uk, cet, "size",
                           b >= 0 && cat->titan[b].size == HS_LIGHT ? "light" : "heavy");
 
+    if (duel_scenario)
+        json_object_set_new(o, "scenario", json_integer(duel_scenario));
     if (swap) {
         json_t *l = json_pack("[n, n]");
 
