@@ -20,8 +20,10 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 4], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement; 4: Frontline Fight (no Infantry Support "
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 3, 4], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement; 3: Critical Recovery (the dirigible "
+    "between sectors 3 and 4, recovered in the Battle Card phase and carried home, or every "
+    "enemy titan destroyed); 4: Frontline Fight (no Infantry Support "
     "cards; each team's mobile cannon and three infantry on the track; won by destroying "
     "all the enemy's infantry or all its titans).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\"], \"default\": \"heavy\","
@@ -116,6 +118,7 @@ static const char move_schemas[] =
     ", \"repairs\": {\"type\": \"array\", \"items\": {\"type\": \"array\", \"minItems\": 1,"
     " \"items\": " SQUARE "}}}},"
     "\"buy\": " OBJ("[\"type\", \"slot\"]") TYPE("buy") ", \"slot\": " INDEX "}},"
+    "\"recover\": " OBJ("[\"type\"]") TYPE("recover") "}},"
     "\"event\": " OBJ("[\"type\"]") TYPE("event") ", \"choice\": " CHOICE "}},"
     "\"free_move\": " OBJ("[\"type\"]") TYPE("free_move")
     ", \"steps\": {\"type\": \"array\", \"maxItems\": 2, \"items\": " STEP "}}},"
@@ -171,6 +174,10 @@ static const struct {
                    "clears), then refill; both optional."},
     {"buy", "Battle Card Acquisition: buy the card in slot (0 is the leftmost) with steam "
             "from the command station, at its cost plus the slot's modifier."},
+    {"recover", "Critical Recovery, Battle Card Acquisition, your titan in the dirigible's "
+                "sector: spend 2 steam from the command station (to the power reserve) and "
+                "roll a d6, 3 or more recovering it (5 or more with an enemy titan or unit "
+                "within 1 sector of it); once a phase; you buy or pass after it."},
     {"event", "An event drawn asks your choice for its step (choice, as legal-moves "
               "lists; a damage square listed with steam under it lists in to where that "
               "steam may go, sent as the pick's to_station and to_square)."},

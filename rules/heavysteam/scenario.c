@@ -8,10 +8,12 @@
 #include "round.h"
 
 extern const struct hs_scenario hs_scenario_meeting;
+extern const struct hs_scenario hs_scenario_recovery;
 extern const struct hs_scenario hs_scenario_frontline;
 
 static const struct hs_scenario *const table[HS_SCENARIOS + 1] = {
     [1] = &hs_scenario_meeting,
+    [3] = &hs_scenario_recovery,
     [4] = &hs_scenario_frontline,
 };
 

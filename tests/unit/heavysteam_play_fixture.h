@@ -393,40 +393,40 @@ static inline int flow_preferring(int seat, const char *const *prefer, struct ru
 }
 
 /*
- * On to round+1's Move phase: every attack passed, each seat's steam
- * sent as flow_preferring(prefer[seat]) says and its station steam done
- * with nothing shut down or repaired, no card bought, no free move, and
- * whatever else is asked answered by the quietest move. Returns 0 there.
+ * The quiet answer to what seat is asked: an attack or a card passed, its
+ * steam sent as flow_preferring(prefer) says and its station steam done
+ * with nothing shut down or repaired, no free move, a hold, done, and
+ * whatever else is asked answered by the quietest move.
  */
+static inline int quiet_answer(int seat, const char *const *prefer, struct rules_error *err)
+{
+    *err = (struct rules_error){0};
+    if (G.ask == HS_ASK_ATTACK || G.ask == HS_ASK_BUY)
+        return act(seat, err, "{\"type\": \"pass\"}");
+    if (G.ask == HS_ASK_FLOW)
+        return flow_preferring(seat, prefer, err);
+    if (G.ask == HS_ASK_AFTER_FLOW)
+        return act(seat, err, "{\"type\": \"steam_done\"}");
+    if (G.ask == HS_ASK_FREE_MOVE)
+        return act(seat, err, "{\"type\": \"free_move\", \"steps\": []}");
+    if (G.ask == HS_ASK_MOVE)
+        return act(seat, err, "{\"type\": \"hold\"}");
+    if (G.ask == HS_ASK_AFTER_MOVE)
+        return act(seat, err, "{\"type\": \"done\"}");
+    return quiet_move(&G, events);
+}
+
+/* On to round+1's Move phase, every question answered quietly, seat s's
+ * steam as prefer<s> says. Returns 0 there. */
 static inline int next_round(const char *const *prefer0, const char *const *prefer1)
 {
     const char *const *prefer[2] = {prefer0, prefer1};
     int round = G.round;
     struct rules_error err;
 
-    while (G.stage == HS_STAGE_ROUND && !(G.round > round && G.phase == HS_PH_MOVE)) {
-        int s = G.ask_seat, rc;
-
-        err = (struct rules_error){0};
-        if (G.ask == HS_ASK_ATTACK)
-            rc = act(s, &err, "{\"type\": \"pass\"}");
-        else if (G.ask == HS_ASK_FLOW)
-            rc = flow_preferring(s, prefer[s], &err);
-        else if (G.ask == HS_ASK_AFTER_FLOW)
-            rc = act(s, &err, "{\"type\": \"steam_done\"}");
-        else if (G.ask == HS_ASK_BUY)
-            rc = act(s, &err, "{\"type\": \"pass\"}");
-        else if (G.ask == HS_ASK_FREE_MOVE)
-            rc = act(s, &err, "{\"type\": \"free_move\", \"steps\": []}");
-        else if (G.ask == HS_ASK_MOVE)
-            rc = act(s, &err, "{\"type\": \"hold\"}");
-        else if (G.ask == HS_ASK_AFTER_MOVE)
-            rc = act(s, &err, "{\"type\": \"done\"}");
-        else
-            rc = quiet_move(&G, events);
-        if (!CHECK(ok(rc, &err)))
+    while (G.stage == HS_STAGE_ROUND && !(G.round > round && G.phase == HS_PH_MOVE))
+        if (!CHECK(ok(quiet_answer(G.ask_seat, prefer[G.ask_seat], &err), &err)))
             return -1;
-    }
     return G.stage == HS_STAGE_ROUND ? 0 : -1;
 }
 
