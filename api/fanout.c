@@ -151,7 +151,8 @@ static void game_event(struct happening *h, const json_t *l, const char *type,
                 play_move_for(json_string_value(json_object_get(h->row, "ruleset")),
                               status && !strcmp(status, "finished"),
                               json_object_get(h->row, "move"),
-                              (int)json_integer_value(json_object_get(h->row, "mover")), s));
+                              (int)json_integer_value(json_object_get(h->row, "mover")), s,
+                              (int)json_array_size(h->seats)));
             json_object_set_new(d, "events",
                                 play_events_for(json_object_get(h->row, "events"), s));
             json_object_set(d, "status", json_object_get(p, "status"));

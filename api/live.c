@@ -39,6 +39,7 @@ struct live_stream {
     char ruleset[32];            /* the game's */
     char account[37];            /* an account's stream: whose */
     int seat;
+    int seats;                   /* the game's number of seats */
     int64_t pos;                 /* the last log entry sent (hub only) */
     int64_t mpos;                /* the last message looked at; -1: start
                                     from the game's messages now (hub only) */
@@ -86,7 +87,7 @@ static uint64_t mono_ms(void)
 }
 
 struct live_stream *live_stream_new(const char *game_id, const char *ruleset, int seat,
-                                    int64_t pos, int64_t mpos)
+                                    int seats, int64_t pos, int64_t mpos)
 {
     struct live_stream *s = calloc(1, sizeof *s);
 
@@ -96,6 +97,7 @@ struct live_stream *live_stream_new(const char *game_id, const char *ruleset, in
     snprintf(s->game_id, sizeof s->game_id, "%s", game_id);
     snprintf(s->ruleset, sizeof s->ruleset, "%s", ruleset);
     s->seat = seat;
+    s->seats = seats;
     s->pos = pos;
     s->mpos = mpos;
     s->version = -1;
@@ -106,7 +108,7 @@ struct live_stream *live_stream_new(const char *game_id, const char *ruleset, in
 
 struct live_stream *live_stream_new_account(const char *account, int64_t pos)
 {
-    struct live_stream *s = live_stream_new("", "", -1, pos, 0);
+    struct live_stream *s = live_stream_new("", "", -1, 0, pos, 0);
 
     if (s)
         snprintf(s->account, sizeof s->account, "%s", account);
@@ -451,7 +453,7 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
                 json_object_set_new(entry, "events",
                                     play_events_for(json_object_get(m, "events"), s->seat));
                 /* a stream does not learn the end before its last move: hide */
-                play_move_seen(s->ruleset, 0, entry, s->seat);
+                play_move_seen(s->ruleset, 0, entry, s->seat, s->seats);
                 push_event(s, seqs, "move", entry);
                 json_decref(entry);
                 s->pos = seq;

@@ -33,14 +33,15 @@ json_t *play_events_for(const json_t *events, int seat);
 
 /*
  * Puts in the log entry m (its "seat" and "move") what viewer (-1: a
- * spectator) may see of its move, as the game's engine says (move_seen)
+ * spectator) may see of its move in a game of seats seats, as the game's
+ * engine says (move_seen)
  * while the game is not finished; a finished game shows every move whole.
  */
-void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer);
+void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer, int seats);
 
 /* The same for a move of mover on its own: a new reference. */
 json_t *play_move_for(const char *ruleset, int finished, const json_t *move, int mover,
-                      int viewer);
+                      int viewer, int seats);
 
 /* The game's random stream, at its current position. */
 void play_rng(const struct storage_game *g, struct rng *rng);

@@ -48,6 +48,16 @@ int hs_corrupt(struct rules_error *err, const char *what)
                       "The stored game state is damaged (%s).", what);
 }
 
+json_t *hs_team_to(const struct hs_game *g, int seat, int other)
+{
+    json_t *to = json_array();
+
+    for (int s = 0; s < g->nplayers; s++)
+        if (g->p[s].team == g->p[seat].team || (other >= 0 && g->p[s].team == g->p[other].team))
+            json_array_append_new(to, json_integer(s));
+    return to;
+}
+
 void hs_game_event(json_t *events, json_t *ev)
 {
     if (events && ev)
@@ -375,7 +385,7 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
     json_t *f[8], *pilot, *ch, *charge[HS_MOUNTS];
 
     if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
-        hs_int(f[0], 0, HS_TEAMS - 1, &p->team) ||
+        hs_int(f[0], 0, HS_TEAMS - 1, &p->team) || p->team != hs_seat_team(s, g->nplayers) ||
         hs_int(f[1], 0, g->nplayers - 1, &p->titan) ||
         hs_bool(f[4], &p->once_used) ||
         hs_bool(f[5], &p->played_phase) ||

@@ -106,12 +106,16 @@ static json_t *timeout_move(const json_t *state, int seat)
 
 /* A pilot is chosen in secret (the reveal is an event of its own), and
  * orders are their seat's. */
-static json_t *move_seen(const json_t *move, int mover, int viewer)
+/* A pilot chosen is seen by the chooser's team (HS-R-107: teammates
+ * confer); standing orders by their seat only (HS-R-109). */
+static json_t *move_seen(const json_t *move, int mover, int viewer, int seats)
 {
     const char *type = json_string_value(json_object_get(move, "type"));
+    int teammate = viewer >= 0 && hs_seat_team(viewer, seats) == hs_seat_team(mover, seats);
 
-    if (viewer == mover || !type ||
-        (strcmp(type, "orders") != 0 && strcmp(type, "pilot") != 0))
+    if (viewer == mover || !type)
+        return NULL;
+    if (strcmp(type, "orders") != 0 && !(strcmp(type, "pilot") == 0 && !teammate))
         return NULL;
     return json_pack("{s:s}", "type", type);
 }
@@ -120,7 +124,7 @@ const struct rules_engine heavysteam_engine = {
     .id = "heavysteam",
     .title = "Heavy Steam",
     .min_seats = 2,
-    .max_seats = 2,
+    .max_seats = HS_MAX_PLAYERS,
     .describe = hs_describe_build,
     .setup = hs_setup,
     .apply = apply,

@@ -13,16 +13,18 @@
 
 #define RULE_SCENARIO "HS-R-10 (Scenario 1: Meeting Engagement Setup)"
 #define RULE_CHOOSE "HS-R-150 (Scenarios)"
+#define RULE_COMPOSITION "HS-R-152 (Scenario Setup: the players and their titans)"
 #define RULE_TEAMS "HS-R-01 (Choose a Steam Titan)"
 #define RULE_CARDS "HS-R-08 (Set up the Battle Cards on the Battle Board)"
 #define RULE_LOADOUTS "HS-R-135 (Customize Steam Titan)"
 
 static const char *const faction_ids[] = {"uk", "cet", NULL};
-static const char *const size_ids[] = {"heavy", "light", NULL};
+/* enum hs_size, and "mixed": the sizes a composition of 3 or 4 gives */
+#define HS_SIZE_MIXED 2
+static const char *const size_ids[] = {"heavy", "light", "mixed", NULL};
 
 struct options {
     int scenario;                /* 1..5, 0: rolled at setup */
-    int size;                    /* enum hs_size */
     int faction[HS_MAX_PLAYERS];
     int board[HS_MAX_PLAYERS];   /* catalog titan index */
     int card[HS_MAX_PLAYERS][HS_MOUNTS]; /* catalog weapon index, -1 empty */
@@ -41,11 +43,12 @@ static const char *playable_list(void)
     return buf;
 }
 
-/* The first board of faction f and size z, in the catalog's order. */
-static int first_board(const struct hs_catalog *cat, int f, int z)
+/* The board after the first skip of faction f and size z, in the
+ * catalog's order; -1 when there are not so many. */
+static int nth_board(const struct hs_catalog *cat, int f, int z, int skip)
 {
     for (int i = 0; i < cat->ntitans; i++)
-        if ((int)cat->titan[i].faction == f && (int)cat->titan[i].size == z)
+        if ((int)cat->titan[i].faction == f && (int)cat->titan[i].size == z && skip-- == 0)
             return i;
     return -1;
 }
@@ -94,24 +97,147 @@ static int read_loadouts(const json_t *v, int seats, struct options *op,
     return 0;
 }
 
+/* The size of seat's titan when the option names a size for all
+ * (HS-R-152): "mixed" gives the lone seat of three its heavy, and the
+ * first seat of each team of four. */
+static int seat_size(int size, int seat, int seats)
+{
+    if (size != HS_SIZE_MIXED)
+        return size;
+    return seats == 3 ? (seat == 0 ? HS_HEAVY : HS_LIGHT) : seat < 2 ? HS_HEAVY : HS_LIGHT;
+}
+
+/*
+ * HS-R-152: the five compositions every scenario lists, and no other:
+ * heavy against heavy, light against light (2 players), a heavy against
+ * two lights (3), two lights against two lights, or a heavy and a light
+ * against a heavy and a light (4).
+ */
+static int composition_ok(const int size[], int seats)
+{
+    int heavy[HS_TEAMS] = {0}, light[HS_TEAMS] = {0};
+
+    for (int s = 0; s < seats; s++) {
+        if (size[s] == HS_HEAVY)
+            heavy[hs_seat_team(s, seats)]++;
+        else
+            light[hs_seat_team(s, seats)]++;
+    }
+    switch (seats) {
+    case 2: return heavy[0] == heavy[1];
+    case 3: return heavy[0] == 1 && light[1] == 2;
+    case 4: return heavy[0] == heavy[1] && heavy[0] <= 1;
+    default: return 0;
+    }
+}
+
+static int bad_composition(struct rules_error *err)
+{
+    return rules_fail(err, "bad_composition", RULE_COMPOSITION,
+                      "The scenarios are played heavy against heavy or light against "
+                      "light by 2 players, a heavy against two lights by 3 (seat 0 "
+                      "alone), and two lights or a heavy and a light a team by 4.");
+}
+
+/* The seats' factions: by team, from "factions" (one a seat, teammates
+ * alike) or U.K. for the team of seat 0. */
+static int read_factions(const json_t *v, int seats, struct options *op,
+                         struct rules_error *err)
+{
+    for (int s = 0; s < seats; s++)
+        op->faction[s] = hs_seat_team(s, seats) == 0 ? HS_UK : HS_CET;
+    if (!v)
+        return 0;
+    if (!json_is_array(v) || json_array_size(v) != (size_t)seats)
+        return rules_fail(err, "bad_factions", RULE_TEAMS,
+                          "factions names \"uk\" or \"cet\" for each seat.");
+    for (int s = 0; s < seats; s++)
+        if ((op->faction[s] = hs_json_name(
+                 faction_ids, json_string_value(json_array_get(v, (size_t)s)))) < 0)
+            return rules_fail(err, "bad_factions", RULE_TEAMS,
+                              "factions names \"uk\" or \"cet\" for each seat.");
+    for (int s = 0; s < seats; s++)
+        for (int t = 0; t < s; t++) {
+            int mates = hs_seat_team(s, seats) == hs_seat_team(t, seats);
+
+            if (mates != (op->faction[s] == op->faction[t]))
+                return rules_fail(err, "same_faction", RULE_TEAMS,
+                                  "One team plays the U.K. Alliance and the other the "
+                                  "C.E.T.: seats %d and %d are %s.", t, s,
+                                  mates ? "teammates" : "on opposite teams");
+        }
+    return 0;
+}
+
+/* Each seat's titan board: named in "titans", or the faction's boards of
+ * the seat's size in the catalog's order, no board twice (HS-R-152); of
+ * the size given, when it is. */
+static int read_titans(const json_t *v, int seats, int size, int size_given,
+                       struct options *op, struct rules_error *err)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int sizes[HS_MAX_PLAYERS];
+
+    if (v && (!json_is_array(v) || json_array_size(v) != (size_t)seats))
+        return rules_fail(err, "bad_titans", RULE_SCENARIO,
+                          "titans names one titan board for each seat.");
+    for (int s = 0; s < seats; s++)
+        sizes[s] = seat_size(size, s, seats);
+    if (!v && !composition_ok(sizes, seats))
+        return bad_composition(err);
+    for (int s = 0; s < seats; s++) {
+        int z = seat_size(size, s, seats);
+        const struct hs_board *b;
+
+        if (v) {
+            op->board[s] = hs_catalog_titan(cat, json_string_value(json_array_get(v, (size_t)s)));
+        } else {
+            int skip = 0;
+
+            for (int t = 0; t < s; t++)
+                skip += op->faction[t] == op->faction[s] && seat_size(size, t, seats) == z;
+            op->board[s] = nth_board(cat, op->faction[s], z, skip);
+        }
+        if (op->board[s] < 0)
+            return rules_fail(err, "unknown_titan", RULE_SCENARIO,
+                              "Seat %d's titan board is not in the game.", s);
+        b = &cat->titan[op->board[s]];
+        if ((int)b->faction != op->faction[s])
+            return rules_fail(err, "titan_wrong_faction", RULE_TEAMS,
+                              "Players on opposite teams cannot choose steam titans "
+                              "from the same faction: seat %d plays %s.", s,
+                              faction_ids[op->faction[s]]);
+        for (int t = 0; t < s; t++)
+            if (op->board[t] == op->board[s])
+                return rules_fail(err, "titan_twice", RULE_COMPOSITION,
+                                  "Each steam titan has a unique game board: seats %d and "
+                                  "%d both chose %s.", t, s, b->name);
+        if ((!v || size_given) && (int)b->size != z)
+            return rules_fail(err, "titan_wrong_size", RULE_COMPOSITION,
+                              "Seat %d's titan must be %s.", s, size_ids[z]);
+        sizes[s] = (int)b->size;
+    }
+    return composition_ok(sizes, seats) ? 0 : bad_composition(err);
+}
+
 static int read_options(const json_t *o, int seats, struct options *op,
                         struct rules_error *err)
 {
     static const char *const keys[] = {"scenario", "size", "titans", "factions",
                                        "loadouts", NULL};
-    const struct hs_catalog *cat = hs_catalog_get();
     json_t *v;
     const char *bad;
+    int size;
 
-    op->size = HS_HEAVY;
-    op->faction[0] = HS_UK;
-    op->faction[1] = HS_CET;
     if (o && !json_is_object(o))
         return rules_fail(err, "bad_options", RULE_SCENARIO,
                           "The options must be a JSON object.");
     if (o && (bad = rules_unknown_key(o, keys)))
         return rules_fail(err, "unknown_option", RULE_SCENARIO,
                           "Heavy Steam has no option \"%s\".", bad);
+    if (seats < 2 || seats > HS_MAX_PLAYERS)
+        return rules_fail(err, "bad_seats", RULE_COMPOSITION,
+                          "Heavy Steam is a game for 2 to 4 players.");
     v = json_object_get(o, "scenario");
     op->scenario = 1;
     if (v && json_is_string(v) && strcmp(json_string_value(v), "roll") == 0) {
@@ -128,53 +254,16 @@ static int read_options(const json_t *o, int seats, struct options *op,
     } else if (v) {
         op->scenario = (int)json_integer_value(v);
     }
-    if (seats != 2)
-        return rules_fail(err, "bad_seats", RULE_SCENARIO,
-                          "The Meeting Engagement is played by 2 players here.");
+    size = seats == 2 ? HS_HEAVY : HS_SIZE_MIXED;
     v = json_object_get(o, "size");
-    if (v && (op->size = hs_json_name(size_ids, json_string_value(v))) < 0)
-        return rules_fail(err, "bad_size", RULE_SCENARIO,
-                          "The size is \"heavy\" or \"light\": heavy against "
-                          "heavy, or light against light.");
-    v = json_object_get(o, "factions");
-    if (v) {
-        if (!json_is_array(v) || json_array_size(v) != (size_t)seats)
-            return rules_fail(err, "bad_factions", RULE_TEAMS,
-                              "factions names \"uk\" or \"cet\" for each seat.");
-        for (int s = 0; s < seats; s++)
-            if ((op->faction[s] = hs_json_name(
-                     faction_ids, json_string_value(json_array_get(v, (size_t)s)))) < 0)
-                return rules_fail(err, "bad_factions", RULE_TEAMS,
-                                  "factions names \"uk\" or \"cet\" for each seat.");
-        if (op->faction[0] == op->faction[1])
-            return rules_fail(err, "same_faction", RULE_TEAMS,
-                              "One team plays the U.K. Alliance and the other the "
-                              "C.E.T.");
-    }
-    v = json_object_get(o, "titans");
-    if (v && (!json_is_array(v) || json_array_size(v) != (size_t)seats))
-        return rules_fail(err, "bad_titans", RULE_SCENARIO,
-                          "titans names one titan board for each seat.");
-    for (int s = 0; s < seats; s++) {
-        const struct hs_board *b;
-
-        op->board[s] = v ? hs_catalog_titan(cat, json_string_value(json_array_get(v, (size_t)s)))
-                         : first_board(cat, op->faction[s], op->size);
-        if (op->board[s] < 0)
-            return rules_fail(err, "unknown_titan", RULE_SCENARIO,
-                              "Seat %d's titan board is not in the game.", s);
-        b = &cat->titan[op->board[s]];
-        if ((int)b->faction != op->faction[s])
-            return rules_fail(err, "titan_wrong_faction", RULE_TEAMS,
-                              "Players on opposite teams cannot choose steam titans "
-                              "from the same faction: seat %d plays %s.", s,
-                              faction_ids[op->faction[s]]);
-        if ((int)b->size != op->size)
-            return rules_fail(err, "titan_wrong_size", RULE_SCENARIO,
-                              "The Meeting Engagement is heavy against heavy or "
-                              "light against light: %s is not %s.", b->name,
-                              size_ids[op->size]);
-    }
+    if (v && (size = hs_json_name(size_ids, json_string_value(v))) < 0)
+        return rules_fail(err, "bad_size", RULE_COMPOSITION,
+                          "The size is \"heavy\", \"light\" or \"mixed\".");
+    if (size == HS_SIZE_MIXED && seats == 2)
+        return bad_composition(err);
+    if (read_factions(json_object_get(o, "factions"), seats, op, err) ||
+        read_titans(json_object_get(o, "titans"), seats, size, v != NULL, op, err))
+        return -1;
     return read_loadouts(json_object_get(o, "loadouts"), seats, op, err);
 }
 
@@ -333,8 +422,8 @@ static void hand_events(const struct hs_game *g, json_t *events)
         for (int c = 0; c < g->ncards; c++)
             if (g->zone[c] == HS_Z_HAND && g->holder[c] == s)
                 json_array_append_new(hand, json_string(cat->battle[g->card[c]].id));
-        hs_game_event(events, json_pack("{s:s, s:[i], s:i, s:o}", "type", "cards_dealt",
-                                   "to", s, "seat", s, "cards", hand));
+        hs_game_event(events, json_pack("{s:s, s:o, s:i, s:o}", "type", "cards_dealt",
+                                   "to", hs_team_to(g, s, -1), "seat", s, "cards", hand));
     }
     for (int i = 0; i < g->nslots; i++)
         json_array_append_new(track, json_string(cat->battle[g->card[g->slot[i]]].id));
@@ -363,8 +452,8 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
     for (int s = 0; s < seats; s++) {
         struct hs_player *p = &g->p[s];
 
-        p->team = s;
-        g->team_faction[s] = op.faction[s];
+        p->team = hs_seat_team(s, seats);
+        g->team_faction[p->team] = op.faction[s];
         p->titan = s;
         p->pilot = -1;
         p->orders.evade = p->orders.cards_when_attacked = HS_ORDER_ASK;

@@ -337,7 +337,7 @@ static void test_hs_r_135_loadouts_described(void)
     json_t *entry = json_array_get(json_object_get(json_object_get(lo, "items"), "oneOf"), 1);
 
     CHECK_EQ_INT(json_integer_value(json_object_get(lo, "minItems")), 2);
-    CHECK_EQ_INT(json_integer_value(json_object_get(lo, "maxItems")), 2);
+    CHECK_EQ_INT(json_integer_value(json_object_get(lo, "maxItems")), HS_MAX_PLAYERS);
     CHECK(json_is_false(json_object_get(entry, "additionalProperties")));
     for (int m = 0; m < HS_MOUNTS; m++)
         CHECK(json_object_get(json_object_get(entry, "properties"),
