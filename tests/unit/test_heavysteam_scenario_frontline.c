@@ -284,7 +284,7 @@ static void test_hs_r_195_all_infantry_destroyed(void)
 #define PLAYOUTS 400
 #define PLAYOUT_STEPS 6000
 
-static long reasons[3], capped, rounds, steps;
+static long reasons[3], capped, rounds, steps, went_on, taken_over;
 
 /* The scenario's invariants in g: at most 6 infantry and 4 mobile
  * cannons a faction (its miniatures), an infantry's marks one or none
@@ -306,9 +306,67 @@ static void check_units(const struct hs_game *g, int whites_before)
     CHECK(whites <= whites_before);
 }
 
-static void playout(int k, const char *uk, const char *cet)
+/* Frontline game k of seats with more options (JSON members, "" none)
+ * into G, its pilots chosen. */
+static int frontline_of(int k, const char *more, int seats)
 {
-    if (frontline(uk, cet, k))
+    char text[256];
+    json_t *o;
+    struct hs_game *g;
+
+    snprintf(text, sizeof text, "{\"scenario\": 4%s%s}", *more ? ", " : "", more);
+    o = json_loads(text, 0, NULL);
+    g = round_game_of(k, o, seats, NULL);
+    json_decref(o);
+    G = *g;
+    free(g);
+    json_decref(events);
+    events = json_array();
+    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+}
+
+/* A titan destroyed and the game going on (three or four players). */
+static int lost_one(const struct hs_game *g)
+{
+    int n = 0;
+
+    for (int s = 0; s < g->nplayers; s++)
+        n += g->titan[g->p[s].titan].cubes.destroyed;
+    return n > 0 && g->stage == HS_STAGE_ROUND;
+}
+
+/* Unit attacks among the last move's events declared by a seat whose
+ * titan is destroyed (HS-R-196), each checked to be its team's units
+ * seat. */
+static int fired_by_lost(const struct hs_game *g)
+{
+    size_t i;
+    json_t *e;
+    int n = 0;
+
+    json_array_foreach(events, i, e) {
+        int s = (int)json_integer_value(json_object_get(e, "seat"));
+
+        if (strcmp(json_string_value(json_object_get(e, "type")), "attack_declared") != 0)
+            continue;
+        if (!json_object_get(e, "unit"))
+            continue;
+        if (g->titan[g->p[s].titan].cubes.destroyed)
+            n++;
+        /* a teammate of a destroyed titan fires no unit */
+        for (int t = 0; t < g->nplayers; t++)
+            if (t != s && g->p[t].team == g->p[s].team && g->stage == HS_STAGE_ROUND)
+                CHECK(!g->titan[g->p[t].titan].cubes.destroyed ||
+                      g->titan[g->p[s].titan].cubes.destroyed);
+    }
+    return n;
+}
+
+static void playout(int k, const char *more, int seats)
+{
+    int counted = 0;
+
+    if (frontline_of(k, more, seats))
         return;
     for (int step = 0; step < PLAYOUT_STEPS && G.stage == HS_STAGE_ROUND; step++) {
         int before = 0;
@@ -319,6 +377,9 @@ static void playout(int k, const char *uk, const char *cet)
             return;
         check_cubes(&G);
         check_units(&G, before);
+        went_on += lost_one(&G) && !counted;
+        counted |= lost_one(&G);
+        taken_over += fired_by_lost(&G);
         if (step % 50 == 0)
             check_round_trip(&G);
         steps++;
@@ -346,18 +407,180 @@ static void playout(int k, const char *uk, const char *cet)
     }
 }
 
+/* The seat whose titan is destroyed, the game going on, -1 none. */
+static int lost_seat(void)
+{
+    for (int s = 0; s < G.nplayers; s++)
+        if (G.stage == HS_STAGE_ROUND && T(s)->destroyed)
+            return s;
+    return -1;
+}
+
+/*
+ * Random moves from a three- or four-player Frontline game of seed k
+ * until a titan is destroyed and the game goes on, then until where(G)
+ * holds. Returns the seat of the destroyed titan, -1 when not reached.
+ */
+static int after_a_loss(int k, int (*where)(int lost))
+{
+    heat_bias = 1;
+    if (frontline_of(k, "", 3 + k % 2))
+        return -1;
+    for (int step = 0; step < PLAYOUT_STEPS && G.stage == HS_STAGE_ROUND; step++) {
+        int lost = lost_seat();
+
+        if (lost >= 0 && where(lost)) {
+            heat_bias = 0;
+            return lost;
+        }
+        json_array_clear(events);
+        if (!CHECK(random_move(&G, events) == 0))
+            break;
+    }
+    heat_bias = 0;
+    return -1;
+}
+
+static int attack_asked(int lost)
+{
+    return G.phase == HS_PH_COMBAT && G.ask == HS_ASK_ATTACK &&
+           G.p[G.ask_seat].team == G.p[lost].team;
+}
+
+/* Listed attacks of seat: by its units (units) or its weapons. */
+static int listed_attacks(int seat, int units)
+{
+    json_t *list = hs_round_moves(&G, seat), *e;
+    size_t i;
+    int n = 0;
+
+    json_array_foreach(json_object_get(list, "moves"), i, e)
+        n += strcmp(json_string_value(json_object_get(e, "type")), "attack") == 0 &&
+             (json_object_get(e, "unit") != NULL) == units;
+    json_decref(list);
+    return n;
+}
+
+/* HS-R-196: the destroyed titan's player fires the team's units, and
+ * only he does. */
+static void test_hs_r_196_destroyed_player_fires_units(void)
+{
+    int seen = 0;
+
+    for (int k = 0; k < 200 && seen != 3; k++) {
+        int lost = after_a_loss(k, attack_asked), s = G.ask_seat;
+        struct rules_error err;
+
+        if (lost < 0)
+            continue;
+        if (s == lost) {
+            /* asked though destroyed, for unit attacks only */
+            CHECK(listed_attacks(s, 1) > 0);
+            CHECK_EQ_INT(listed_attacks(s, 0), 0);
+            seen |= 1;
+        } else {
+            struct hs_attack_option o[HS_MAX_OPTIONS];
+            int n = hs_combat_options(&G, s, o), unit = -1, target = -1;
+            json_t *before = hs_game_dump(&G), *after;
+
+            CHECK_EQ_INT(listed_attacks(s, 1), 0);
+            for (int i = 0; i < n; i++)
+                CHECK(o[i].unit < 0);
+            /* a unit of the team at an enemy unit, refused, nothing changed */
+            for (int u = 0; u < G.nunits && unit < 0; u++)
+                if (G.unit[u].team == G.p[s].team && !G.unit[u].attacked)
+                    unit = u;
+            for (int u = 0; u < G.nunits && target < 0; u++)
+                if (G.unit[u].team != G.p[s].team)
+                    target = u;
+            if (unit < 0 || target < 0) {
+                json_decref(before);
+                continue;
+            }
+            CHECK_EQ_INT(act(s, &err, "{\"type\": \"attack\", \"unit\": %d, "
+                                      "\"target_unit\": %d}", unit, target), -1);
+            CHECK_EQ_STR(err.code, "units_taken_over");
+            CHECK(strncmp(err.rule, "HS-R-196", 8) == 0);
+            after = hs_game_dump(&G);
+            CHECK(json_equal(before, after));
+            json_decref(before);
+            json_decref(after);
+            seen |= 2;
+        }
+    }
+    CHECK_EQ_INT(seen, 3);
+}
+
+static int unit_move_asked(int lost)
+{
+    return G.phase == HS_PH_MOVE && G.ask == HS_ASK_AFTER_MOVE && G.ask_seat == lost;
+}
+
+/* HS-R-197: in the Move phase the destroyed titan's player moves 1
+ * infantry 1 sector or 1 mobile cannon 2, not both. */
+static void test_hs_r_197_destroyed_player_moves_a_unit(void)
+{
+    int seen = 0;
+
+    for (int k = 0; k < 200 && !seen; k++) {
+        int lost = after_a_loss(k, unit_move_asked), inf = -1, can = -1;
+        struct rules_error err;
+        json_t *before, *after;
+
+        if (lost < 0)
+            continue;
+        for (int u = 0; u < G.nunits; u++)
+            if (G.unit[u].team == G.p[lost].team) {
+                if (G.unit[u].kind == HS_UNIT_INFANTRY && inf < 0)
+                    inf = u;
+                if (G.unit[u].kind == HS_UNIT_CANNON && can < 0)
+                    can = u;
+            }
+        if (inf < 0 || can < 0)
+            continue;
+        {
+            int isec = G.unit[inf].sector > 0 ? G.unit[inf].sector - 1 : 1;
+            int csec = G.unit[can].sector > 1 ? G.unit[can].sector - 2
+                                               : G.unit[can].sector + 2;
+
+            before = hs_game_dump(&G);
+            CHECK_EQ_INT(act(lost, &err, "{\"type\": \"done\", \"infantry\": {\"unit\": "
+                                         "%d, \"sector\": %d}, \"cannon\": {\"unit\": %d, "
+                                         "\"sector\": %d}}", inf, isec, can, csec), -1);
+            CHECK_EQ_STR(err.code, "one_unit");
+            after = hs_game_dump(&G);
+            CHECK(json_equal(before, after));
+            json_decref(before);
+            json_decref(after);
+            /* one infantry one sector: moved, and marked (HS-R-193) */
+            json_array_clear(events);
+            MUST(lost, "{\"type\": \"done\", \"infantry\": {\"unit\": %d, "
+                       "\"sector\": %d}}", inf, isec);
+            CHECK_EQ_INT(count_events("unit_moved"), 1);
+            CHECK_EQ_INT(event_int("unit_moved", "sector"), isec);
+            CHECK_EQ_INT(G.unit[inf].black, 1);
+            check_cubes(&G);
+            check_round_trip(&G);
+            seen = 1;
+        }
+    }
+    CHECK(seen);
+}
+
 static void test_hs_r_195_random_frontline_games(void)
 {
-    static const char *const pairs[][2] = {{DREADMOOR, KALTSCHMIED}, {KESTREL, FELDHASE},
-                                           {WAYFARER, STURMVOGEL}};
+    /* the five compositions (HS-R-152) */
+    static const struct { const char *more; int seats; } setups[] = {
+        {"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4}, {"\"size\": \"light\"", 4}};
 
     heat_bias = 1;
     for (int k = 0; k < PLAYOUTS; k++)
-        playout(100 + k, pairs[k % 3][0], pairs[k % 3][1]);
+        playout(100 + k, setups[k % 5].more, setups[k % 5].seats);
     heat_bias = 0;
     fprintf(stderr, "  %d Frontline games: %ld all titans, %ld all infantry, %ld other, "
-            "%ld unfinished; %ld moves, %ld rounds\n", PLAYOUTS, reasons[0], reasons[1],
-            reasons[2], capped, steps, rounds);
+            "%ld unfinished; %ld moves, %ld rounds; %ld went on after a titan, %ld unit "
+            "attacks by its player\n", PLAYOUTS, reasons[0], reasons[1],
+            reasons[2], capped, steps, rounds, went_on, taken_over);
     CHECK(reasons[1] > 0);
     CHECK_EQ_INT((int)reasons[2], 0);
     CHECK(capped < PLAYOUTS / 4);
@@ -375,6 +598,8 @@ int main(void)
     RUN(test_hs_r_194_black_cube_attack_die);
     RUN(test_hs_r_193_moving_marks_black);
     RUN(test_hs_r_195_all_infantry_destroyed);
+    RUN(test_hs_r_196_destroyed_player_fires_units);
+    RUN(test_hs_r_197_destroyed_player_moves_a_unit);
     RUN(test_hs_r_195_random_frontline_games);
     json_decref(events);
     return check_summary();
