@@ -388,15 +388,45 @@ static int biased_move(void)
     return random_move(g, events);
 }
 
-static void playout(int k, const char *uk, const char *cet)
+/* Critical Recovery game k of seats with more options (JSON members,
+ * "" none) into G, its pilots chosen. */
+static int recovery_of(int k, const char *more, int seats)
 {
-    if (recovery(uk, cet, k))
+    char text[256];
+    json_t *o;
+    struct hs_game *g;
+
+    snprintf(text, sizeof text, "{\"scenario\": 3%s%s}", *more ? ", " : "", more);
+    o = json_loads(text, 0, NULL);
+    g = round_game_of(k, o, seats, NULL);
+    json_decref(o);
+    G = *g;
+    free(g);
+    json_decref(events);
+    events = json_array();
+    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+}
+
+static long dropped_taken;
+
+static void playout(int k, const char *more, int seats)
+{
+    int dropped = 0;
+
+    if (recovery_of(k, more, seats))
         return;
     for (int step = 0; step < PLAYOUT_STEPS && G.stage == HS_STAGE_ROUND; step++) {
         if (!CHECK(biased_move() == 0))
             return;
         tries += count_events("recovery_roll");
         carried += event_bool("recovery_roll", "recovered");
+        /* HS-R-184: dropped by a destroyed carrier, recovered by another */
+        if (G.carrier >= 0 && T(G.carrier)->destroyed)
+            dropped = G.carrier + 1;
+        else if (dropped && G.carrier >= 0 && G.carrier != dropped - 1) {
+            dropped_taken++;
+            dropped = 0;
+        }
         check_cubes(&G);
         check_dirigible(&G);
         if (step % 50 == 0)
@@ -447,18 +477,100 @@ static void test_hs_r_184_destroyed_carrier_drops(void)
     CHECK(seen);
 }
 
+/* Towards the dirigible: every titan moves at the most it can pay
+ * towards the sector it lies in, every recovery listed is tried, and
+ * everything else is answered quietly. */
+static int towards_dirigible(void)
+{
+    int s = G.ask_seat, sec[2];
+    struct rules_error err;
+
+    if (recover_listed(s))
+        return act(s, &err, "{\"type\": \"recover\"}");
+    sec[0] = seen_sector(-1, 0);
+    sec[1] = seen_sector(-1, 1);
+    if (G.ask == HS_ASK_MOVE && (sector(s) < sec[0] || sector(s) > sec[1])) {
+        int dir = sector(s) < sec[0] ? 1 : -1, far = dir > 0 ? sec[0] - sector(s)
+                                                             : sector(s) - sec[1];
+
+        for (int pay = far < 2 ? far : 2; pay >= 1; pay--) {
+            int cost = T(s)->board->move_cost[pay - 1];
+
+            if (steam_at(&G, s, HS_MOBILITY) >= cost && hs_pressure_room(T(s)) >= cost)
+                return act(s, &err, "{\"type\": \"move\", \"pay\": %d, \"sector\": %d}",
+                           pay, sector(s) + dir * pay);
+        }
+    }
+    if (G.ask == HS_ASK_ATTACK || G.ask == HS_ASK_BUY)
+        return act(s, &err, "{\"type\": \"pass\"}");
+    return quiet_move(&G, events);
+}
+
+/* HS-R-184 with three or four players: the carrier destroyed and the
+ * game going on, another titan comes to where it lies and recovers it. */
+static void test_hs_r_184_dropped_recovered_by_another(void)
+{
+    int seen = 0;
+
+    for (int k = 0; k < 600 && !seen; k++) {
+        int old = -1, at = -1;
+
+        heat_bias = 1;
+        if (recovery_of(900 + k, "", 3 + k % 2))
+            break;
+        for (int step = 0; step < PLAYOUT_STEPS && G.stage == HS_STAGE_ROUND; step++) {
+            if (G.carrier >= 0 && T(G.carrier)->destroyed) {
+                old = G.carrier;
+                at = sector(old);
+                break;
+            }
+            json_array_clear(events);
+            if (!CHECK(biased_move() == 0))
+                break;
+        }
+        heat_bias = 0;
+        if (old < 0 || G.stage != HS_STAGE_ROUND)
+            continue;
+        /* it lies where its carrier was destroyed, carried by nobody */
+        CHECK_EQ_INT(seen_carrier(-1), -1);
+        CHECK_EQ_INT(seen_sector(-1, 0), at);
+        CHECK_EQ_INT(seen_sector(-1, 1), at);
+        check_round_trip(&G);
+        never_ask(0);
+        for (int s = 1; s < G.nplayers; s++)
+            never_ask(s);
+        for (int step = 0; step < 4000 && G.stage == HS_STAGE_ROUND; step++) {
+            json_array_clear(events);
+            if (!CHECK(towards_dirigible() == 0))
+                break;
+            if (event_bool("recovery_roll", "recovered")) {
+                int by = event_int("recovery_roll", "seat");
+
+                CHECK(by != old && !T(by)->destroyed);
+                CHECK_EQ_INT(sector(by), at);
+                CHECK_EQ_INT(seen_carrier(-1), by);
+                seen = 1;
+                break;
+            }
+        }
+    }
+    CHECK(seen);
+}
+
 static void test_hs_r_185_random_recovery_games(void)
 {
-    static const char *const pairs[][2] = {{DREADMOOR, KALTSCHMIED}, {KESTREL, FELDHASE},
-                                           {WAYFARER, STURMVOGEL}};
+    /* the five compositions (HS-R-152) */
+    static const struct { const char *more; int seats; } setups[] = {
+        {"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4}, {"\"size\": \"light\"", 4}};
 
     heat_bias = 1;
     for (int k = 0; k < PLAYOUTS; k++)
-        playout(200 + k, pairs[k % 3][0], pairs[k % 3][1]);
+        playout(200 + k, setups[k % 5].more, setups[k % 5].seats);
     heat_bias = 0;
     fprintf(stderr, "  %d Critical Recovery games: %ld all titans, %ld dirigible home, "
-            "%ld other, %ld unfinished; %ld recovery rolls, %ld recovered\n", PLAYOUTS,
-            reasons[0], reasons[1], reasons[2], capped, tries, carried);
+            "%ld other, %ld unfinished; %ld recovery rolls, %ld recovered, %ld dropped and "
+            "taken by another\n", PLAYOUTS, reasons[0], reasons[1], reasons[2], capped,
+            tries, carried, dropped_taken);
     CHECK(tries > 0 && carried > 0);
     CHECK_EQ_INT((int)reasons[2], 0);
     CHECK(capped < PLAYOUTS / 4);
@@ -477,6 +589,7 @@ int main(void)
     RUN(test_hs_r_182_enemy_near);
     RUN(test_hs_r_185_carried_home_wins);
     RUN(test_hs_r_184_destroyed_carrier_drops);
+    RUN(test_hs_r_184_dropped_recovered_by_another);
     RUN(test_hs_r_185_random_recovery_games);
     json_decref(events);
     return check_summary();
