@@ -248,6 +248,44 @@ static inline int duel(const char *uk, const char *cet, int k)
     return duel_with(uk, cet, k, 0, HS_MOUNT_TORSO, NULL);
 }
 
+/* Game k of scenario with seats players and more options (JSON members,
+ * "" none) into G, each seat's pilot the first it may choose
+ * (heavysteam_round_fixture.h's round_game_of). Returns 0 in round 1. */
+static inline int scenario_game(int scenario, int k, const char *more, int seats)
+{
+    char text[256];
+    json_t *o;
+    struct hs_game *g;
+
+    snprintf(text, sizeof text, "{\"scenario\": %d%s%s}", scenario, *more ? ", " : "",
+             more);
+    o = json_loads(text, 0, NULL);
+    g = round_game_of(k, o, seats, NULL);
+    json_decref(o);
+    G = *g;
+    free(g);
+    json_decref(events);
+    events = json_array();
+    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+}
+
+/* n games from seed first on, played by game(k, more, seats) with the
+ * heat bias, through the five compositions every scenario lists
+ * (HS-R-152) in turn, as scenario_game takes them. */
+static inline void play_compositions(int n, int first, void (*game)(int, const char *, int))
+{
+    static const struct {
+        const char *more;
+        int seats;
+    } setups[] = {{"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4},
+                  {"\"size\": \"light\"", 4}};
+
+    heat_bias = 1;
+    for (int k = 0; k < n; k++)
+        game(first + k, setups[k % 5].more, setups[k % 5].seats);
+    heat_bias = 0;
+}
+
 /* Orders that answer every question an attack asks of seat. */
 static inline void never_ask(int seat)
 {

@@ -306,23 +306,9 @@ static void check_units(const struct hs_game *g, int whites_before)
     CHECK(whites <= whites_before);
 }
 
-/* Frontline game k of seats with more options (JSON members, "" none)
- * into G, its pilots chosen. */
 static int frontline_of(int k, const char *more, int seats)
 {
-    char text[256];
-    json_t *o;
-    struct hs_game *g;
-
-    snprintf(text, sizeof text, "{\"scenario\": 4%s%s}", *more ? ", " : "", more);
-    o = json_loads(text, 0, NULL);
-    g = round_game_of(k, o, seats, NULL);
-    json_decref(o);
-    G = *g;
-    free(g);
-    json_decref(events);
-    events = json_array();
-    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+    return scenario_game(4, k, more, seats);
 }
 
 /* A titan destroyed and the game going on (three or four players). */
@@ -569,14 +555,7 @@ static void test_hs_r_197_destroyed_player_moves_a_unit(void)
 
 static void test_hs_r_195_random_frontline_games(void)
 {
-    /* the five compositions (HS-R-152) */
-    static const struct { const char *more; int seats; } setups[] = {
-        {"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4}, {"\"size\": \"light\"", 4}};
-
-    heat_bias = 1;
-    for (int k = 0; k < PLAYOUTS; k++)
-        playout(100 + k, setups[k % 5].more, setups[k % 5].seats);
-    heat_bias = 0;
+    play_compositions(PLAYOUTS, 100, playout);
     fprintf(stderr, "  %d Frontline games: %ld all titans, %ld all infantry, %ld other, "
             "%ld unfinished; %ld moves, %ld rounds; %ld went on after a titan, %ld unit "
             "attacks by its player\n", PLAYOUTS, reasons[0], reasons[1],

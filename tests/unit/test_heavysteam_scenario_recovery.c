@@ -388,23 +388,9 @@ static int biased_move(void)
     return random_move(g, events);
 }
 
-/* Critical Recovery game k of seats with more options (JSON members,
- * "" none) into G, its pilots chosen. */
 static int recovery_of(int k, const char *more, int seats)
 {
-    char text[256];
-    json_t *o;
-    struct hs_game *g;
-
-    snprintf(text, sizeof text, "{\"scenario\": 3%s%s}", *more ? ", " : "", more);
-    o = json_loads(text, 0, NULL);
-    g = round_game_of(k, o, seats, NULL);
-    json_decref(o);
-    G = *g;
-    free(g);
-    json_decref(events);
-    events = json_array();
-    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+    return scenario_game(3, k, more, seats);
 }
 
 static long dropped_taken;
@@ -559,14 +545,7 @@ static void test_hs_r_184_dropped_recovered_by_another(void)
 
 static void test_hs_r_185_random_recovery_games(void)
 {
-    /* the five compositions (HS-R-152) */
-    static const struct { const char *more; int seats; } setups[] = {
-        {"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4}, {"\"size\": \"light\"", 4}};
-
-    heat_bias = 1;
-    for (int k = 0; k < PLAYOUTS; k++)
-        playout(200 + k, setups[k % 5].more, setups[k % 5].seats);
-    heat_bias = 0;
+    play_compositions(PLAYOUTS, 200, playout);
     fprintf(stderr, "  %d Critical Recovery games: %ld all titans, %ld dirigible home, "
             "%ld other, %ld unfinished; %ld recovery rolls, %ld recovered, %ld dropped and "
             "taken by another\n", PLAYOUTS, reasons[0], reasons[1], reasons[2], capped,
