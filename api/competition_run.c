@@ -257,6 +257,42 @@ static const char *entrant_name(const struct comp_event *ev, int e)
     return json_string_value(json_object_get(json_array_get(ev->entrants, (size_t)e), "name"));
 }
 
+/* The account of member m of entrant e: its own (m 0) or a teammate's. */
+static const char *member_account(const struct comp_event *ev, int e, int m)
+{
+    const json_t *x = json_array_get(ev->entrants, (size_t)e);
+
+    return m == 0 ? json_string_value(json_object_get(x, "account_id"))
+                  : json_string_value(json_object_get(
+                        json_array_get(json_object_get(x, "team"), (size_t)m - 1),
+                        "account_id"));
+}
+
+int comp_team_size(const struct comp_event *ev)
+{
+    int k = (int)json_integer_value(json_object_get(ev->row, "team_size"));
+
+    return k > 1 ? k : 1;
+}
+
+int comp_game_seats(const struct comp_event *ev, int entrants, int pos[RULES_MAX_SEATS],
+                    int member[RULES_MAX_SEATS])
+{
+    const struct rules_engine *e =
+        rules_engine_find(json_string_value(json_object_get(ev->row, "ruleset")));
+    int k = comp_team_size(ev), n = entrants * k, count[RULES_MAX_SEATS] = {0};
+
+    if (n > RULES_MAX_SEATS || (k > 1 && (!e || !e->team_of)))
+        return -1;
+    for (int s = 0; s < n; s++) {
+        pos[s] = k > 1 ? e->team_of(s, n) : s;
+        if (pos[s] < 0 || pos[s] >= entrants || count[pos[s]] >= k)
+            return -1;
+        member[s] = count[pos[s]]++;
+    }
+    return n;
+}
+
 static int withdrawn_by(const struct comp_event *ev, int e, int round)
 {
     return ev->withdrawn_round[e] >= 0 && ev->withdrawn_round[e] <= round;
@@ -309,13 +345,21 @@ static enum storage_status start_game(struct db *db, struct comp_event *ev,
     char *options_text, *rows_text, *clock_text = NULL;
     struct storage_game g = {0};
     struct rules_error err = {0};
-    json_t *rows = json_array(), *options = game_options(ev, cg->seats);
+    int pos[RULES_MAX_SEATS], member[RULES_MAX_SEATS];
+    int n = comp_game_seats(ev, cg->seats, pos, member);
+    json_t *rows, *options;
     enum storage_status st;
 
-    for (int s = 0; s < cg->seats; s++)
+    if (n < 0)
+        return STORAGE_ERROR;
+    rows = json_array();
+    options = game_options(ev, n);
+    /* a team on its team's seats, its members in seat order */
+    for (int s = 0; s < n; s++)
         json_array_append_new(rows, json_pack("{s:i, s:s, s:s, s:b}", "seat", s, "kind",
                                               "account", "account_id",
-                                              entrant_account(ev, cg->entrant[s]),
+                                              member_account(ev, cg->entrant[pos[s]],
+                                                             member[s]),
                                               "filled", 1));
     options_text = json_dumps(options, JSON_COMPACT);
     json_decref(options);
@@ -323,7 +367,7 @@ static enum storage_status start_game(struct db *db, struct comp_event *ev,
     if (json_is_object(clock))
         clock_text = json_dumps(clock, JSON_COMPACT);
     st = play_game_insert(db, id, json_string_value(json_object_get(row, "ruleset")),
-                          options_text, cg->seats,
+                          options_text, n,
                           json_string_value(json_object_get(row, "organiser")), rows_text,
                           clock_text);
     if (st == STORAGE_OK)
@@ -635,15 +679,21 @@ enum storage_status comp_game_finished(struct db *db, const char *comp, int roun
                                        const struct storage_game *g)
 {
     const json_t *pl = json_object_get(g->result, "places");
-    int places[COMP_MAX_SEATS];
+    int places[COMP_MAX_SEATS], pos[RULES_MAX_SEATS], member[RULES_MAX_SEATS];
     struct comp_event ev;
     enum storage_status st;
+    size_t n = json_array_size(pl);
 
-    if (json_array_size(pl) < 1 || json_array_size(pl) > COMP_MAX_SEATS)
+    if (n < 1 || n > RULES_MAX_SEATS)
         return STORAGE_ERROR;
-    for (size_t s = 0; s < json_array_size(pl); s++)
-        places[s] = (int)json_integer_value(json_array_get(pl, s));
     st = comp_event_load(db, comp, 1, &ev);
+    /* a team's place is its members' (the game places a team together) */
+    if (st == STORAGE_OK &&
+        comp_game_seats(&ev, (int)n / comp_team_size(&ev), pos, member) != (int)n)
+        st = STORAGE_ERROR;
+    for (size_t s = 0; st == STORAGE_OK && s < n; s++)
+        if (member[s] == 0 && pos[s] < COMP_MAX_SEATS)
+            places[pos[s]] = (int)json_integer_value(json_array_get(pl, s));
     if (st == STORAGE_OK) {
         st = comp_record(db, &ev, round, board, COMP_PLAYED, places, "game");
         /* an organiser's result came first: it stands */

@@ -18,6 +18,7 @@
 
 #include "competition/competition.h"
 #include "db.h"
+#include "engine.h"
 #include "games.h"
 
 #define COMP_MAX_ROUNDS 100
@@ -60,6 +61,20 @@ struct comp_event {
  * schedule's, Swiss `given` or enough to tell a winner (ceil(log2 n)),
  * tables `given` or 3, brackets the most their bracket can take. */
 int comp_rounds_for(enum comp_format format, int n, int given);
+
+/* Players a team in ev: 1 unless its entrants are teams. */
+int comp_team_size(const struct comp_event *ev);
+
+/*
+ * The seats of a game of ev between entrants entrants: their number
+ * (entrants times the team size), and for each seat the entrant's
+ * position in the pairing (pos) and which of its members sits there
+ * (member, 0 its captain); a team takes the seats of one team of the
+ * ruleset (team_of), its members in seat order. -1 when the game cannot
+ * be seated so.
+ */
+int comp_game_seats(const struct comp_event *ev, int entrants, int pos[RULES_MAX_SEATS],
+                    int member[RULES_MAX_SEATS]);
 
 /* Reads competition id (locked when lock) with its entrants and games. */
 enum storage_status comp_event_load(struct db *db, const char *id, int lock,

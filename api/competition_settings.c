@@ -43,7 +43,8 @@ static int tiebreaks_or_reply(struct request *r, const json_t *tb)
 
 int comp_settings_or_reply(struct request *r, const struct rules_engine *e, const char *name,
                            const json_t *options, const json_t *points_in, const json_t *tb,
-                           const json_t *clock_in, int seats, struct comp_settings *out)
+                           const json_t *clock_in, int seats, int game_seats,
+                           struct comp_settings *out)
 {
     char why[200];
 
@@ -60,7 +61,7 @@ int comp_settings_or_reply(struct request *r, const struct rules_engine *e, cons
         reply_problem(r, PROBLEM_bad_request, "%s.", why);
         return -1;
     }
-    if (tiebreaks_or_reply(r, tb) || play_options_or_reply(r, e, options, seats))
+    if (tiebreaks_or_reply(r, tb) || play_options_or_reply(r, e, options, game_seats))
         return -1;
     if (clock_in && clock_parse(clock_in, play_timeout_policies(e), &out->clock, why,
                                 sizeof why)) {

@@ -23,13 +23,14 @@ struct comp_settings {
 
 /*
  * Checks name (1 to COMP_NAME_MAX bytes), options (an object the engine
- * sets up for seats players), points_in, the tie-break names tb and
- * clock_in, any of them NULL when absent, into *out. Returns 0, or -1
- * having replied 400.
+ * sets up for game_seats players), points_in (for seats entrants a game),
+ * the tie-break names tb and clock_in, any of them NULL when absent, into
+ * *out. Returns 0, or -1 having replied 400.
  */
 int comp_settings_or_reply(struct request *r, const struct rules_engine *e, const char *name,
                            const json_t *options, const json_t *points_in, const json_t *tb,
-                           const json_t *clock_in, int seats, struct comp_settings *out);
+                           const json_t *clock_in, int seats, int game_seats,
+                           struct comp_settings *out);
 void comp_settings_clear(struct comp_settings *s);
 
 /* The engine of ruleset, or NULL having replied 400. */

@@ -111,7 +111,8 @@ void handle_league_create(struct request *r, struct worker *w)
                       COMP_MAX_ROUNDS);
         goto out;
     }
-    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, &set))
+    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, (int)seats,
+                               &set))
         goto out;
     uuid_new(id);
     cols = json_pack("{s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o, s:b, s:O, s:I, s:I, s:I, s:I, "
@@ -510,7 +511,7 @@ static enum storage_status start_division(struct db *db, const json_t *league, i
     json_decref(cols);
     json_array_foreach(members, i, m)
         if (st == STORAGE_OK)
-            st = storage_entrant_add(db, id, json_string_value(m), 1, 1);
+            st = storage_entrant_add(db, id, json_string_value(m), 1, 1, NULL);
     if (st == STORAGE_OK)
         st = storage_entrants_seed(db, id, 0);
     if (st != STORAGE_OK)

@@ -368,11 +368,19 @@ static void on_notified(void *arg, const char *game_id)
     mark_game(arg, game_id);
 }
 
-/* 1 when seat (-1: a spectator) may read message m. */
+/* 1 when seat (-1: a spectator) may read message m: to everyone (to
+ * null), to seat or from it, or to a team (the seats listed) of seat. */
 static int may_read(const json_t *m, int seat)
 {
-    const json_t *to = json_object_get(m, "to");
+    const json_t *to = json_object_get(m, "to"), *v;
+    size_t i;
 
+    if (json_is_array(to)) {
+        json_array_foreach(to, i, v)
+            if (seat >= 0 && json_integer_value(v) == seat)
+                return 1;
+        return 0;
+    }
     return !json_is_integer(to) ||
            (seat >= 0 && (json_integer_value(to) == seat ||
                           json_integer_value(json_object_get(m, "seat")) == seat));

@@ -166,6 +166,13 @@ struct rules_engine {
      * Once the game is over the service shows every move whole.
      */
     json_t *(*move_seen)(const json_t *move, int mover, int viewer, int seats);
+
+    /*
+     * The team of seat in a game of seats seats, for a ruleset whose
+     * players play in teams; NULL hook: none do. Messages to a team go to
+     * the seats of the sender's team.
+     */
+    int (*team_of)(int seat, int seats);
 };
 
 /* The most a text_view may write, in bytes. */

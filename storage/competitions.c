@@ -64,13 +64,13 @@ enum storage_status storage_comp_touch(struct db *db, const char *id)
 }
 
 enum storage_status storage_entrant_add(struct db *db, const char *comp, const char *account,
-                                        int invited, int checked_in)
+                                        int invited, int checked_in, const char *teammates)
 {
     const char *p[] = {comp, account, invited ? "true" : "false",
-                       checked_in ? "true" : "false"};
+                       checked_in ? "true" : "false", teammates};
     PGresult *res;
 
-    return db_done(STORAGE_EXEC(db, entrant_add, 4, p, &res), &res);
+    return db_done(STORAGE_EXEC(db, entrant_add, 5, p, &res), &res);
 }
 
 /* A statement that answers one row when it changed something. */

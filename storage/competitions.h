@@ -30,9 +30,10 @@ enum storage_status storage_comp_touch(struct db *db, const char *id);
 /* How many rounds it takes, known once its entrants are. */
 enum storage_status storage_comp_set_rounds(struct db *db, const char *id, int rounds);
 
-/* STORAGE_CONFLICT when the account is an entrant already. */
+/* STORAGE_CONFLICT when the account is an entrant already. teammates: a
+ * team's other accounts in order, as a uuid[] literal, or NULL. */
 enum storage_status storage_entrant_add(struct db *db, const char *comp, const char *account,
-                                        int invited, int checked_in);
+                                        int invited, int checked_in, const char *teammates);
 /* STORAGE_NOT_FOUND when the account is no entrant (for withdraw: no
  * entrant still in). */
 enum storage_status storage_entrant_remove(struct db *db, const char *comp,

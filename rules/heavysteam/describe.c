@@ -105,7 +105,7 @@ static const char move_schemas[] =
     "\"attack\": " OBJ("[\"type\"]") TYPE("attack") ", \"mount\": " MOUNT ", \"unit\": " INDEX
     ", \"target\": " SEAT ", \"target_unit\": " INDEX ", \"hotshot\": " INDEX
     ", \"boost\": {\"type\": \"integer\", \"minimum\": 0, \"maximum\": 1}"
-    ", \"battle_card\": " CARD ", \"choice\": " CHOICE "}},"
+    ", \"battle_card\": " CARD ", \"choice\": " CHOICE ", \"pilot_power\": {\"type\": \"boolean\"}}},"
     "\"pass\": " OBJ("[\"type\"]") TYPE("pass") "}},"
     "\"evade\": " OBJ("[\"type\"]") TYPE("evade")
     ", \"board\": {\"type\": \"integer\", \"minimum\": 0, \"maximum\": 1}"

@@ -120,6 +120,11 @@ static json_t *move_seen(const json_t *move, int mover, int viewer, int seats)
     return json_pack("{s:s}", "type", type);
 }
 
+static int team_of(int seat, int seats)
+{
+    return hs_seat_team(seat, seats);
+}
+
 const struct rules_engine heavysteam_engine = {
     .id = "heavysteam",
     .title = "Heavy Steam",
@@ -140,4 +145,5 @@ const struct rules_engine heavysteam_engine = {
     .timeout_move = timeout_move,
     .any_time = hs_orders_move_is,
     .move_seen = move_seen,
+    .team_of = team_of,
 };

@@ -1,7 +1,8 @@
 /*
  * test_heavysteam_rules_property.c - rules of the Combat and Steam
  * Allocation phases watched in real play: random legal games from the
- * real setup (heavysteam_round_fixture.h), heavy and light, move by move.
+ * real setup (heavysteam_round_fixture.h), heavy and light, and of three
+ * and four players in teams (HS-R-152), move by move.
  * Wherever a rule applies, what the move did is checked against the rule,
  * counted from the game before and after and from the move itself, not
  * from the engine's own census; where a rule forbids a choice, the
@@ -14,7 +15,7 @@
 #include "heavysteam/combat.h"
 #include "heavysteam_round_fixture.h"
 
-#define GAMES 120
+#define GAMES 160
 #define SEEN 20
 
 typedef void (*watch_fn)(const struct hs_game *before, const struct hs_game *after,
@@ -53,6 +54,23 @@ static struct {
 } watched[MAX_WATCHERS];
 static int nwatched;
 
+/* Game k: two heavies, two lights, a heavy against two lights, or four
+ * (lights, or a heavy and a light a team), in turn. */
+static struct hs_game *game_of_kind(int k)
+{
+    static const struct {
+        int seats;
+        const char *options;
+    } kind[] = {{2, NULL}, {2, "{\"size\": \"light\"}"}, {3, NULL}, {4, NULL},
+                {2, NULL}, {2, "{\"size\": \"light\"}"}, {3, NULL},
+                {4, "{\"size\": \"light\"}"}};
+    json_t *o = kind[k % 8].options ? json_loads(kind[k % 8].options, 0, NULL) : NULL;
+    struct hs_game *g = round_game_of(k, o, kind[k % 8].seats, NULL);
+
+    json_decref(o);
+    return g;
+}
+
 /* Plays GAMES random games (every third one building heat) once, calling
  * each of the n watchers after every accepted move; keeps what each saw
  * and its failed checks apart, for watch() to give to its test. */
@@ -63,7 +81,7 @@ static void watch_all(const watch_fn *every, int n)
     for (nwatched = 0; nwatched < n && nwatched < MAX_WATCHERS; nwatched++)
         watched[nwatched].fn = every[nwatched];
     for (int k = 1; k <= GAMES; k++) {
-        struct hs_game *g = round_game(k, k % 2 ? "light" : NULL);
+        struct hs_game *g = game_of_kind(k);
 
         heat_bias = k % 3 == 0;
         for (int step = 0; step < 4000 && g->stage == HS_STAGE_ROUND; step++) {
@@ -100,6 +118,18 @@ static int watch(watch_fn w)
         }
     CHECK(!"a watcher not given to watch_all");
     return 0;
+}
+
+/* A seat of the other team than seat's, its titan standing if one is. */
+static int enemy_of(const struct hs_game *g, int seat)
+{
+    int pick = -1;
+
+    for (int s = g->nplayers - 1; s >= 0; s--)
+        if (g->p[s].team != g->p[seat].team &&
+            (pick < 0 || !g->titan[g->p[s].titan].cubes.destroyed))
+            pick = s;
+    return pick;
 }
 
 static const struct hs_titan *titan_of(const struct hs_game *g, int seat)
@@ -564,7 +594,7 @@ static void disabled_weapons(const struct hs_game *b, const struct hs_game *a,
             CHECK(o[i].mount != m);
         CHECK(refused_on_copy(a, json_pack("{s:s, s:s, s:i}", "type", "attack", "mount",
                                            hs_mount_name((enum hs_mount)m), "target",
-                                           1 - s)));
+                                           enemy_of(a, s))));
         *seen += 1;
     }
 }

@@ -204,6 +204,7 @@ export function hsPublicPart(view, seat) {
   delete v.state.seat;
   if (seat !== null) {
     delete v.state.battle_cards.hand;
+    if (v.state.players === 2) assert.deepEqual(v.state.battle_cards.teammates, [], 'a team of one has no teammates');
     delete v.state.battle_cards.teammates;
     delete v.state.seats[seat].orders;
     if (v.state.stage === 'pilots') {
