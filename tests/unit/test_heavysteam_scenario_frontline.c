@@ -13,6 +13,7 @@
 #include "heavysteam_play_fixture.h"
 #include "heavysteam/combat_step.h"
 #include "heavysteam/scenario.h"
+#include "heavysteam/text.h"
 
 /* A unit of team and kind in sector, -1 none; black: -1 either, else
  * the black cube it must have. */
@@ -75,6 +76,15 @@ static void test_hs_r_190_frontline_setup(void)
     CHECK_EQ_INT(sector(1), 7);
     check_cubes(&G);
     check_round_trip(&G);
+    /* in chat the infantry show their mark */
+    {
+        json_t *st = hs_game_dump(&G);
+        char *text = hs_text_view(st, -1);
+
+        CHECK(text && strstr(text, "1 infantry (seat 0) sector 2 white") != NULL);
+        free(text);
+        json_decref(st);
+    }
     /* lights one sector forward, the units where they are */
     if (frontline(KESTREL, FELDHASE, 1))
         return;

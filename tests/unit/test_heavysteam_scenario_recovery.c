@@ -12,6 +12,7 @@
 #include "heavysteam_game_fixture.h"
 #include "heavysteam_play_fixture.h"
 #include "heavysteam/scenario.h"
+#include "heavysteam/text.h"
 
 static int recovery(const char *uk, const char *cet, int k)
 {
@@ -142,6 +143,23 @@ static void test_hs_r_180_recovery_setup(void)
         }
         check_cubes(&G);
         check_round_trip(&G);
+    }
+    /* in chat too (HS-R-131): the dirigible shown, "recover" read and written */
+    {
+        json_t *st = hs_game_dump(&G), *m;
+        char *text = hs_text_view(st, 0), *back;
+        struct rules_error err;
+
+        CHECK(text && strstr(text, "Dirigible in sector 3 and 4\n") != NULL);
+        m = hs_text_parse(st, 0, "recover", &err);
+        CHECK(m && strcmp(json_string_value(json_object_get(m, "type")), "recover") == 0 &&
+              json_object_size(m) == 1);
+        back = m ? hs_text_move(m) : NULL;
+        CHECK(back && strcmp(back, "recover") == 0);
+        free(back);
+        free(text);
+        json_decref(m);
+        json_decref(st);
     }
 }
 
