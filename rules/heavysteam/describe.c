@@ -158,11 +158,13 @@ static const struct {
              "ask for. The question is asked again."},
     {"done", "Move phase: end your titan's move; after a paid move, move your team's "
              "infantry 1 sector and mobile cannon 2 (unit by index in the view's units), "
-             "and with a pilot who may, one steam cube (pilot_step)."},
+             "and with a pilot who may, one steam cube (pilot_step). Frontline Fight, your "
+             "titan destroyed: one infantry 1 sector or one mobile cannon 2, or neither."},
     {"attack", "Combat phase: attack with a weapon (mount) or a support unit (unit) the "
                "enemy titan (target, its seat) or unit (target_unit); hotshot extra steam "
                "and boost 1 where the weapon allows. An attack battle card goes with it "
-               "(battle_card, with its choice)."},
+               "(battle_card, with its choice). Frontline Fight: once a titan of your team "
+               "is destroyed, its player fires the team's units."},
     {"pass", "Combat phase: make no more attacks this phase. Battle Card Acquisition: buy "
              "no card this phase."},
     {"evade", "Combat phase, attacked: evade with the board (board 1, at its cost) or an "
