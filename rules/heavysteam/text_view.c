@@ -148,6 +148,53 @@ char *hs_text_view(const json_t *state, int seat)
         text_buf_printf(&t, "Asked: every seat still to choose. %s\n", str(q, "why"));
     if (seat >= 0)
         text_buf_printf(&t, "You are seat %d.\n", seat);
+    bc = json_object_get(v, "battle_cards");
+    text_buf_printf(&t, "Track:");
+    json_array_foreach(json_object_get(bc, "track"), i, x)
+        if (json_is_string(x))
+            text_buf_printf(&t, " %zu %s $%d%s", i, json_string_value(x),
+                            hs_card_price(g, (int)i),
+                            i + 1 < json_array_size(json_object_get(bc, "track")) ? ";" : "");
+    text_buf_printf(&t, "\nDeck %d" DOT "hands", num(bc, "deck"));
+    json_array_foreach(json_object_get(bc, "hands"), i, x)
+        text_buf_printf(&t, " %lld", (long long)json_integer_value(x));
+    text_buf_printf(&t, "\n");
+    if (seat >= 0) {
+        const json_t *me = json_array_get(json_object_get(v, "seats"), (size_t)seat);
+        char *o;
+
+        text_buf_printf(&t, "Your hand:");
+        json_array_foreach(json_object_get(bc, "hand"), i, x) {
+            int c = hs_catalog_battle(cat, json_string_value(x));
+
+            text_buf_printf(&t, "%s%s", i ? ", " : " ", json_string_value(x));
+            if (c >= 0 && cat->battle[c].phase != HS_PH_NONE)
+                text_buf_printf(&t, " (%s)", hs_phase_name(cat->battle[c].phase));
+        }
+        text_buf_printf(&t, "%s\n", json_array_size(json_object_get(bc, "hand")) ? "" : " none");
+        /* a teammate's hand, which the team sees (HS-R-154) */
+        json_array_foreach(json_object_get(bc, "teammates"), i, x) {
+            const json_t *h = json_object_get(x, "hand"), *c;
+            size_t k;
+
+            text_buf_printf(&t, "Seat %d's hand (your team):",
+                            (int)json_integer_value(json_object_get(x, "seat")));
+            json_array_foreach(h, k, c)
+                text_buf_printf(&t, "%s%s", k ? ", " : " ", json_string_value(c));
+            text_buf_printf(&t, "%s\n", json_array_size(h) ? "" : " none");
+        }
+        /* the view's orders have no "type": with one they are the move */
+        {
+            json_t *m = json_deep_copy(json_object_get(me, "orders"));
+
+            json_object_set_new(m, "type", json_string("orders"));
+            o = hs_text_move(m);
+            json_decref(m);
+            text_buf_printf(&t, "Your orders: `%.300s`\n", o ? o : "?");
+            free(o);
+        }
+    }
+    /* the board last: with four titans it is the part a cut shortens */
     for (int k = 0; k < g->ntitans; k++)
         titan_lines(&t, v, k);
     if (json_array_size(json_object_get(v, "units"))) {
@@ -179,41 +226,6 @@ char *hs_text_view(const json_t *state, int seat)
         json_array_foreach(json_object_get(v, "smoke_sectors"), i, x)
             text_buf_printf(&t, " %lld", (long long)json_integer_value(x));
         text_buf_printf(&t, "\n");
-    }
-    bc = json_object_get(v, "battle_cards");
-    text_buf_printf(&t, "Track:");
-    json_array_foreach(json_object_get(bc, "track"), i, x)
-        if (json_is_string(x))
-            text_buf_printf(&t, " %zu %s $%d%s", i, json_string_value(x),
-                            hs_card_price(g, (int)i),
-                            i + 1 < json_array_size(json_object_get(bc, "track")) ? ";" : "");
-    text_buf_printf(&t, "\nDeck %d" DOT "hands", num(bc, "deck"));
-    json_array_foreach(json_object_get(bc, "hands"), i, x)
-        text_buf_printf(&t, " %lld", (long long)json_integer_value(x));
-    text_buf_printf(&t, "\n");
-    if (seat >= 0) {
-        const json_t *me = json_array_get(json_object_get(v, "seats"), (size_t)seat);
-        char *o;
-
-        text_buf_printf(&t, "Your hand:");
-        json_array_foreach(json_object_get(bc, "hand"), i, x) {
-            int c = hs_catalog_battle(cat, json_string_value(x));
-
-            text_buf_printf(&t, "%s%s", i ? ", " : " ", json_string_value(x));
-            if (c >= 0 && cat->battle[c].phase != HS_PH_NONE)
-                text_buf_printf(&t, " (%s)", hs_phase_name(cat->battle[c].phase));
-        }
-        text_buf_printf(&t, "%s\n", json_array_size(json_object_get(bc, "hand")) ? "" : " none");
-        /* the view's orders have no "type": with one they are the move */
-        {
-            json_t *m = json_deep_copy(json_object_get(me, "orders"));
-
-            json_object_set_new(m, "type", json_string("orders"));
-            o = hs_text_move(m);
-            json_decref(m);
-            text_buf_printf(&t, "Your orders: `%.300s`\n", o ? o : "?");
-            free(o);
-        }
     }
     json_decref(v);
     free(g);

@@ -9,6 +9,7 @@
  */
 #include "heavysteam_game_fixture.h"
 #include "heavysteam_round_fixture.h"
+#include "heavysteam/text.h"
 
 static const char *board_of(const struct hs_game *g, int seat)
 {
@@ -208,6 +209,24 @@ static void test_hs_r_154_teammates_see_each_others_hands(void)
     }
 }
 
+/* The chat view shows a seat its teammates' hands, and not the other
+ * team's (HS-R-154). */
+static void test_hs_r_154_chat_view_shows_the_team_hands(void)
+{
+    struct hs_game *g = team_game(6, NULL, 4);
+    json_t *st = hs_game_dump(g);
+    char *text = hs_text_view(st, 2), *other = hs_text_view(st, 1);
+
+    CHECK(text && strstr(text, "Seat 0's hand (your team):") != NULL);
+    CHECK(text && strstr(text, "Seat 1's hand") == NULL && strstr(text, "Seat 3's hand") == NULL);
+    CHECK(other && strstr(other, "Seat 3's hand (your team):") != NULL);
+    CHECK(other && strstr(other, "Seat 0's hand") == NULL);
+    free(text);
+    free(other);
+    json_decref(st);
+    free(g);
+}
+
 /* Pilots chosen are seen by the chooser's team before the reveal, and by
  * nobody else (HS-R-107). */
 static void test_hs_r_154_pilots_seen_by_the_team(void)
@@ -246,5 +265,6 @@ int main(void)
     RUN(test_hs_r_153_teammates_act_in_seat_order);
     RUN(test_hs_r_154_teammates_see_each_others_hands);
     RUN(test_hs_r_154_pilots_seen_by_the_team);
+    RUN(test_hs_r_154_chat_view_shows_the_team_hands);
     return check_summary();
 }
