@@ -33,6 +33,24 @@ int comp_settings_or_reply(struct request *r, const struct rules_engine *e, cons
                            struct comp_settings *out);
 void comp_settings_clear(struct comp_settings *s);
 
+/*
+ * Checks team_size, players a team, for the ruleset e whose competition
+ * plays two_player games: 1, or a size at which two teams fill the
+ * ruleset's games (its team_of) in a format of two-player games. Returns
+ * 0, or -1 having replied 400.
+ */
+int comp_team_size_or_reply(struct request *r, const struct rules_engine *e, long long team_size,
+                            int two_player);
+
+/*
+ * The teammates of captain in a competition of teams of k, as a uuid[]
+ * literal in out (size n): team lists k - 1 other accounts by id, none of
+ * them an account of rows (entrants or members, each with account_id and
+ * team) yet. k 1 wants no team. 0, or -1 having rolled back and replied.
+ */
+int comp_team_or_reply(struct request *r, struct db *db, const json_t *rows,
+                       const json_t *team, const char *captain, int k, char *out, size_t n);
+
 /* The engine of ruleset, or NULL having replied 400. */
 const struct rules_engine *comp_engine_or_reply(struct request *r, const char *ruleset);
 

@@ -65,7 +65,8 @@ void handle_league_create(struct request *r, struct worker *w)
     const char *name = NULL, *ruleset = NULL;
     json_t *body = NULL, *options = NULL, *points_in = NULL, *tb = NULL, *clock_in = NULL,
            *cols = NULL, *row = NULL;
-    json_int_t seats = 2, promote = 1, relegate = 1, round_days = 7, size = 8, games = 0;
+    json_int_t seats = 2, promote = 1, relegate = 1, round_days = 7, size = 8, games = 0,
+               team_size = 1;
     int rated = 0, twice = 0;
     struct comp_settings set = {0};
     struct storage_account me;
@@ -80,23 +81,28 @@ void handle_league_create(struct request *r, struct worker *w)
                               (const char *const[]){"name", "ruleset", "options", "seats",
                                                     "points", "tiebreaks", "rated", "clock",
                                                     "promote", "relegate", "round_days",
-                                                    "division_size", "games", "twice", NULL}))
+                                                    "division_size", "games", "twice",
+                                                    "team_size", NULL}))
         return;
     if (json_unpack_ex(body, &jerr, JSON_STRICT,
                        "{s:s, s:s, s?:o, s?:I, s?:o, s?:o, s?:b, s?:o, s?:I, s?:I, s?:I, s?:I, "
-                       "s?:I, s?:b}",
+                       "s?:I, s?:b, s?:I}",
                        "name", &name, "ruleset", &ruleset, "options", &options, "seats", &seats,
                        "points", &points_in, "tiebreaks", &tb, "rated", &rated, "clock",
                        &clock_in, "promote", &promote, "relegate", &relegate, "round_days",
-                       &round_days, "division_size", &size, "games", &games, "twice", &twice)) {
+                       &round_days, "division_size", &size, "games", &games, "twice", &twice,
+                       "team_size", &team_size)) {
         reply_problem(r, PROBLEM_bad_request, "%s.", jerr.text);
         goto out;
     }
     if (!(e = comp_engine_or_reply(r, ruleset)))
         goto out;
     if (!json_object_get(body, "seats"))
-        seats = e->min_seats > 2 ? (e->max_seats < 4 ? e->max_seats : 4) : 2;
-    if (seats < e->min_seats || seats > e->max_seats || seats > COMP_MAX_SEATS) {
+        seats = e->min_seats > 2 && team_size == 1 ? (e->max_seats < 4 ? e->max_seats : 4) : 2;
+    if (comp_team_size_or_reply(r, e, team_size, seats == 2))
+        goto out;
+    if ((team_size == 1 && (seats < e->min_seats || seats > e->max_seats)) ||
+        seats > COMP_MAX_SEATS) {
         reply_problem(r, PROBLEM_bad_request, "%s takes %d to %d players a game.", e->title,
                       e->min_seats, e->max_seats);
         goto out;
@@ -111,19 +117,20 @@ void handle_league_create(struct request *r, struct worker *w)
                       COMP_MAX_ROUNDS);
         goto out;
     }
-    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats, (int)seats,
-                               &set))
+    if (comp_settings_or_reply(r, e, name, options, points_in, tb, clock_in, (int)seats,
+                               (int)(seats * team_size), &set))
         goto out;
     uuid_new(id);
     cols = json_pack("{s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o, s:b, s:O, s:I, s:I, s:I, s:I, "
-                     "s:I, s:b}",
+                     "s:I, s:b, s:I}",
                      "id", id, "name", name, "organiser", me.id, "ruleset", e->id, "options",
                      options ? json_incref(options) : json_object(), "seats", seats, "points",
                      comp_points_json(&set.points, (int)seats), "tiebreaks",
                      tb ? json_incref(tb) : json_array(), "rated", rated, "clock",
                      set.clock ? set.clock : json_null(), "promote", promote,
                      "relegate", relegate, "round_days", round_days, "division_size", size,
-                     "games", seats > 2 && !games ? 3 : games, "twice", twice);
+                     "games", seats > 2 && !games ? 3 : games, "twice", twice, "team_size",
+                     team_size);
     if (!cols) {
         reply_problem(r, PROBLEM_internal, "The league could not be written.");
         goto out;
@@ -254,15 +261,17 @@ void handle_league_join(struct request *r, struct worker *w)
     enum storage_status st;
     json_error_t jerr;
     struct caller c;
-    json_t *body, *league;
+    json_t *body, *league, *team = NULL, *members = NULL;
+    char mates[4 * 40];
 
-    if (begin_or_reply(r, w, &c, &me, &body, (const char *const[]){"account_id", "name", NULL},
-                       &league))
+    if (begin_or_reply(r, w, &c, &me, &body,
+                       (const char *const[]){"account_id", "name", "team", NULL}, &league))
         return;
-    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:s, s?:s}", "account_id", &account_id,
-                       "name", &name) ||
+    if (json_unpack_ex(body, &jerr, JSON_STRICT, "{s?:s, s?:s, s?:o}", "account_id",
+                       &account_id, "name", &name, "team", &team) ||
         (account_id && name)) {
-        fail(r, w, PROBLEM_bad_request, "The body is {}, {\"account_id\": id} or {\"name\": name}.");
+        fail(r, w, PROBLEM_bad_request, "The body is {}, {\"account_id\": id} or {\"name\": "
+             "name}, with \"team\": [ids] in a league of teams.");
         goto out;
     }
     who = me.id;
@@ -283,7 +292,16 @@ void handle_league_join(struct request *r, struct worker *w)
         }
         who = them.id;
     }
-    st = storage_league_member_add(w->db, str(league, "id"), who);
+    if ((st = storage_league_members(w->db, str(league, "id"), &members)) != STORAGE_OK) {
+        db_rollback(w->db);
+        reply_storage(r, st, "league");
+        goto out;
+    }
+    if (comp_team_or_reply(r, w->db, members, team, who, num(league, "team_size"), mates,
+                           sizeof mates))
+        goto out;
+    st = storage_league_member_add(w->db, str(league, "id"), who,
+                                   num(league, "team_size") > 1 ? mates : NULL);
     if (st != STORAGE_OK) {
         db_rollback(w->db);
         if (st == STORAGE_CONFLICT)
@@ -294,6 +312,7 @@ void handle_league_join(struct request *r, struct worker *w)
     }
     commit_and_show(r, w, str(league, "id"), STORAGE_OK, 201);
 out:
+    json_decref(members);
     json_decref(body);
     json_decref(league);
 }
@@ -465,9 +484,28 @@ static void merge_small(struct season_plan *p, int least)
 }
 
 /* Creates and starts division d of season s. */
+/* The teammates of member id among rows (the league's members) as a
+ * uuid[] literal in out, or NULL in a league of players. */
+static const char *teammates_of(const json_t *rows, const char *id, char *out, size_t n)
+{
+    const json_t *x, *m;
+    size_t i, j, len = 0;
+
+    json_array_foreach(rows, i, x) {
+        if (strcmp(str(x, "account_id"), id) != 0 || !json_is_array(json_object_get(x, "team")))
+            continue;
+        len += (size_t)snprintf(out + len, n - len, "{");
+        json_array_foreach(json_object_get(x, "team"), j, m)
+            len += (size_t)snprintf(out + len, n - len, "%s%s", j ? "," : "", str(m, "account_id"));
+        snprintf(out + len, n - len, "}");
+        return out;
+    }
+    return NULL;
+}
+
 static enum storage_status start_division(struct db *db, const json_t *league, int season,
-                                          int d, const json_t *members, char *why,
-                                          size_t whylen)
+                                          int d, const json_t *members, const json_t *rows,
+                                          char *why, size_t whylen)
 {
     const struct rules_engine *e = rules_engine_find(str(league, "ruleset"));
     int seats = num(league, "seats"), n = (int)json_array_size(members);
@@ -494,7 +532,7 @@ static enum storage_status start_division(struct db *db, const json_t *league, i
     snprintf(name, sizeof name, "%s, season %d, division %d", str(league, "name"), season,
              d + 1);
     cols = json_pack("{s:s, s:s, s:O, s:O, s:O, s:i, s:i, s:s, s:i, s:O, s:O, s:O, s:O, s:s, "
-                     "s:b, s:i, s:s, s:O, s:i, s:i}",
+                     "s:b, s:i, s:s, s:O, s:i, s:i, s:i}",
                      "id", id, "name", name, "organiser", json_object_get(league, "organiser"),
                      "ruleset", json_object_get(league, "ruleset"), "options",
                      json_object_get(league, "options"), "seats", seats, "min_seats", min_seats,
@@ -506,12 +544,17 @@ static enum storage_status start_division(struct db *db, const json_t *league, i
                      json_object_get(league, "clock"), "registration", "invite", "check_in", 0,
                      "max_entrants", LEAGUE_MAX_DIVISION, "withdrawals", "forfeit",
                      "league_id", json_object_get(league, "id"), "season", season, "division",
-                     d);
+                     d, "team_size", num(league, "team_size"));
     st = cols ? storage_comp_insert(db, cols) : STORAGE_ERROR;
     json_decref(cols);
-    json_array_foreach(members, i, m)
+    json_array_foreach(members, i, m) {
+        char mates[4 * 40];
+
         if (st == STORAGE_OK)
-            st = storage_entrant_add(db, id, json_string_value(m), 1, 1, NULL);
+            st = storage_entrant_add(db, id, json_string_value(m), 1, 1,
+                                     teammates_of(rows, json_string_value(m), mates,
+                                                  sizeof mates));
+    }
     if (st == STORAGE_OK)
         st = storage_entrants_seed(db, id, 0);
     if (st != STORAGE_OK)
@@ -565,7 +608,8 @@ void handle_league_season(struct request *r, struct worker *w)
     }
     merge_small(&plan, least);
     for (int d = 0; d < plan.n && st == STORAGE_OK; d++)
-        st = start_division(w->db, league, season + 1, d, plan.div[d], why, sizeof why);
+        st = start_division(w->db, league, season + 1, d, plan.div[d], members, why,
+                            sizeof why);
     if (st == STORAGE_CONFLICT) {
         fail(r, w, PROBLEM_conflict, why);
         goto out;

@@ -5,7 +5,6 @@
  * themselves as games end (competition_run.c). Reading is public.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,23 +31,6 @@ static int two_player(enum comp_format f)
 }
 
 /* The JSON of a competition as the API shows it. New reference. */
-/* Whether the ruleset's games seat two teams of k (team_of): 2k seats
- * within its range, k of them a team. */
-static int teams_fit(const struct rules_engine *e, int k)
-{
-    int count[RULES_MAX_SEATS] = {0}, n = 2 * k;
-
-    if (n < e->min_seats || n > e->max_seats || n > RULES_MAX_SEATS)
-        return 0;
-    for (int s = 0; s < n; s++) {
-        int t = e->team_of(s, n);
-
-        if (t < 0 || t > 1 || ++count[t] > k)
-            return 0;
-    }
-    return 1;
-}
-
 static json_t *shown(json_t *row)
 {
     json_t *o = json_deep_copy(row);
@@ -104,21 +86,8 @@ void handle_tournament_create(struct request *r, struct worker *w)
                       "single_elimination, double_elimination or tables.", format_name);
         goto out;
     }
-    if (team_size < 1 || team_size > 4) {
-        reply_problem(r, PROBLEM_bad_request, "team_size is 1 to 4 players a team.");
+    if (comp_team_size_or_reply(r, e, team_size, two_player((enum comp_format)format)))
         goto out;
-    }
-    if (team_size > 1 && !e->team_of) {
-        reply_problem(r, PROBLEM_bad_request, "%s is not played in teams: team_size is 1.",
-                      e->title);
-        goto out;
-    }
-    if (team_size > 1 && !two_player((enum comp_format)format)) {
-        reply_problem(r, PROBLEM_bad_request,
-                      "Teams play team against team: a format of two-player games "
-                      "(not tables).");
-        goto out;
-    }
     if (two_player((enum comp_format)format)) {
         if (seats && seats != 2) {
             reply_problem(r, PROBLEM_bad_request,
@@ -126,13 +95,6 @@ void handle_tournament_create(struct request *r, struct worker *w)
             goto out;
         }
         seats = min_seats = 2;
-        if (team_size > 1 && !teams_fit(e, (int)team_size)) {
-            reply_problem(r, PROBLEM_bad_request,
-                          "%s does not seat two teams of %d: its games take %d to %d "
-                          "players in two teams.", e->title, (int)team_size, e->min_seats,
-                          e->max_seats);
-            goto out;
-        }
         if (e->min_seats > 2 && team_size == 1) {
             reply_problem(r, PROBLEM_bad_request,
                           "%s takes %d to %d players a game: use the tables format.",
@@ -297,16 +259,8 @@ static void commit_and_show(struct request *r, struct worker *w, struct comp_eve
 }
 
 static void fail(struct request *r, struct worker *w, enum problem_code code,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void fail(struct request *r, struct worker *w, enum problem_code code,
-                 const char *fmt, ...)
+                 const char *detail)
 {
-    char detail[400];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
-    va_end(ap);
     db_rollback(w->db);
     reply_problem(r, code, "%s", detail);
 }
@@ -378,78 +332,6 @@ static int entrant_of(const struct comp_event *ev, const char *account)
     return -1;
 }
 
-/* Whether account plays in ev: an entrant, or a teammate of one. */
-static int plays_in(const struct comp_event *ev, const char *account)
-{
-    const json_t *x, *m;
-    size_t i, j;
-
-    if (entrant_of(ev, account) >= 0)
-        return 1;
-    json_array_foreach(ev->entrants, i, x)
-        json_array_foreach(json_object_get(x, "team"), j, m)
-            if (strcmp(json_string_value(json_object_get(m, "account_id")), account) == 0)
-                return 1;
-    return 0;
-}
-
-/*
- * The teammates of captain in a tournament of teams of k, as a uuid[]
- * literal in out: team lists k - 1 other accounts by id, none playing in
- * ev yet. 0, or -1 having replied.
- */
-static int team_or_reply(struct request *r, struct worker *w, const struct comp_event *ev,
-                         const json_t *team, const char *captain, int k, char *out, size_t n)
-{
-    size_t len = 0, i;
-    const json_t *x;
-
-    if (k == 1 && !team)
-        return 0;
-    if (k == 1) {
-        fail(r, w, PROBLEM_bad_request,
-             "This tournament's entrants are players, not teams: leave team out.");
-        return -1;
-    }
-    if (!json_is_array(team) || json_array_size(team) != (size_t)k - 1) {
-        fail(r, w, PROBLEM_bad_request,
-             "team lists the %d other accounts of a team of %d, by id.", k - 1, k);
-        return -1;
-    }
-    len += (size_t)snprintf(out + len, n - len, "{");
-    json_array_foreach(team, i, x) {
-        const char *id = json_string_value(x);
-        struct storage_account a;
-        enum storage_status st;
-
-        if (!id || !uuid_valid(id) || strcmp(id, captain) == 0) {
-            fail(r, w, PROBLEM_bad_request, "team lists other accounts by id.");
-            return -1;
-        }
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(json_string_value(json_array_get(team, j)), id) == 0) {
-                fail(r, w, PROBLEM_bad_request, "team names an account twice.");
-                return -1;
-            }
-        if ((st = storage_account_get(w->db, id, &a)) != STORAGE_OK) {
-            if (st == STORAGE_NOT_FOUND) {
-                fail(r, w, PROBLEM_bad_request, "No such account: %s.", id);
-            } else {
-                db_rollback(w->db);
-                reply_storage(r, st, "account");
-            }
-            return -1;
-        }
-        if (plays_in(ev, id)) {
-            fail(r, w, PROBLEM_conflict, "%s plays in this tournament already.", a.name);
-            return -1;
-        }
-        len += (size_t)snprintf(out + len, n - len, "%s%s", i ? "," : "", id);
-    }
-    snprintf(out + len, n - len, "}");
-    return 0;
-}
-
 /*
  * POST /v1/tournaments/{id}/entrants: {} registers the caller (open
  * registration); {"account_id"} or {"name"} from the organiser invites an
@@ -507,11 +389,8 @@ void handle_tournament_register(struct request *r, struct worker *w)
         }
         who = them.id;
     }
-    if (plays_in(&ev, who)) {
-        fail(r, w, PROBLEM_conflict, "That account is registered already.");
-        goto out;
-    }
-    if (team_or_reply(r, w, &ev, team, who, comp_team_size(&ev), mates, sizeof mates))
+    if (comp_team_or_reply(r, w->db, ev.entrants, team, who, comp_team_size(&ev), mates,
+                           sizeof mates))
         goto out;
     if ((json_int_t)json_array_size(ev.entrants) >=
         json_integer_value(json_object_get(ev.row, "max_entrants"))) {
@@ -639,14 +518,14 @@ void handle_tournament_start(struct request *r, struct worker *w)
     if (ready < 2) {
         snprintf(why, sizeof why, "%d entrants are checked in; a tournament needs 2 or more.",
                  ready);
-        fail(r, w, PROBLEM_conflict, "%s", why);
+        fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
     if (ev.format == FORMAT_TABLES && !tables_possible(ready, ev.min_seats, ev.seats)) {
         snprintf(why, sizeof why,
                  "%d entrants cannot be seated at tables of %d to %d players.", ready,
                  ev.min_seats, ev.seats);
-        fail(r, w, PROBLEM_conflict, "%s", why);
+        fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
     rounds = comp_rounds_for(ev.format, ready,
@@ -662,7 +541,7 @@ void handle_tournament_start(struct request *r, struct worker *w)
     st = comp_start(w->db, &now, why, sizeof why);
     comp_event_clear(&now);
     if (st == STORAGE_CONFLICT) {
-        fail(r, w, PROBLEM_conflict, "%s", why);
+        fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
     commit_and_show(r, w, &ev, st, 200);
@@ -897,7 +776,7 @@ void handle_tournament_repair(struct request *r, struct worker *w)
     }
     st = comp_repair(w->db, &ev, why, sizeof why);
     if (st == STORAGE_CONFLICT) {
-        fail(r, w, PROBLEM_conflict, "%s", why);
+        fail(r, w, PROBLEM_conflict, why);
         goto out;
     }
     commit_and_show(r, w, &ev, st, 200);

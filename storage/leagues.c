@@ -74,12 +74,12 @@ enum storage_status storage_comp_schedule(struct db *db, const char *comp)
 }
 
 enum storage_status storage_league_member_add(struct db *db, const char *league,
-                                              const char *account)
+                                              const char *account, const char *teammates)
 {
-    const char *p[] = {league, account};
+    const char *p[] = {league, account, teammates};
     PGresult *res;
 
-    return db_done(STORAGE_EXEC(db, league_member_add, 2, p, &res), &res);
+    return db_done(STORAGE_EXEC(db, league_member_add, 3, p, &res), &res);
 }
 
 enum storage_status storage_league_member_remove(struct db *db, const char *league,

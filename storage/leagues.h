@@ -28,11 +28,13 @@ enum storage_status storage_league_divisions(struct db *db, const char *id, int 
 enum storage_status storage_comp_schedule(struct db *db, const char *comp);
 
 /* STORAGE_CONFLICT when the account is a member already. */
+/* teammates: a team's other accounts in order, as a uuid[] literal, or
+ * NULL (a league of players). */
 enum storage_status storage_league_member_add(struct db *db, const char *league,
-                                              const char *account);
+                                              const char *account, const char *teammates);
 enum storage_status storage_league_member_remove(struct db *db, const char *league,
                                                  const char *account);
-/* [{account_id, name, rating, joined_at}], the best rated first. */
+/* [{account_id, name, rating, team, joined_at}], the best rated first. */
 enum storage_status storage_league_members(struct db *db, const char *league, json_t **rows);
 
 #endif

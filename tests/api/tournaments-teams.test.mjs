@@ -122,6 +122,46 @@ test('a Heavy Steam tournament of teams of two: teams on their seats, results by
   assert.equal(end.standings.reduce((a, s) => a + s.points, 0), 3 + 3, 'three games and three byes, a point each');
 });
 
+test('a Heavy Steam league of teams: members join as teams, a season\'s division plays team against team', async () => {
+  const people = [];
+  for (let i = 0; i < 5; i++) people.push(await createAccount(ctx.api));
+  const byId = Object.fromEntries(people.map((p) => [p.id, p]));
+  const [org] = people;
+  const l = (await ctx.api.post('/v1/leagues', {
+    token: org.token, expect: 201,
+    body: { name: `team league ${SEED}`, ruleset: 'heavysteam', team_size: 2, division_size: 4, rated: true },
+  })).body.league;
+  assert.equal(l.team_size, 2);
+  const alone = await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: people[1].token, body: {} });
+  assert.equal(alone.status, 400, 'a member of a league of teams is a team');
+  for (const k of [1, 2]) {
+    const m = (await ctx.api.post(`/v1/leagues/${l.id}/members`, {
+      token: people[k].token, body: { team: [people[k + 2].id] }, expect: 201,
+    })).body.members.find((x) => x.account_id === people[k].id);
+    assert.deepEqual(m.team, [{ account_id: people[k + 2].id, name: people[k + 2].name }]);
+  }
+  const taken = await ctx.api.post(`/v1/leagues/${l.id}/members`, { token: org.token, body: { team: [people[3].id] } });
+  assert.equal(taken.status, 409, 'a player of another team');
+  assert.equal((await ctx.api.get(`/v1/leagues/${l.id}`, { expect: 200 })).body.league.member_count, 2, 'nothing joined');
+  const s1 = (await ctx.api.post(`/v1/leagues/${l.id}/seasons`, { token: org.token, body: {}, expect: 201 })).body.league;
+  const div = s1.divisions[0].tournament_id;
+  const games = (await ctx.api.get(`/v1/tournaments/${div}/games`, { expect: 200 })).body.games;
+  assert.equal(games.length, 1, 'two teams: one game');
+  const v = (await ctx.api.get(`/v1/games/${games[0].game_id}`, { token: org.token, expect: 200 })).body;
+  assert.equal(v.seats.length, 4);
+  const acct = v.seats.map((x) => x.account_id);
+  const teamOf = { [people[1].id]: 1, [people[3].id]: 1, [people[2].id]: 2, [people[4].id]: 2 };
+  assert.equal(teamOf[acct[0]], teamOf[acct[2]], 'seats 0 and 2 one team');
+  assert.equal(teamOf[acct[1]], teamOf[acct[3]], 'seats 1 and 3 the other');
+  assert.notEqual(teamOf[acct[0]], teamOf[acct[1]]);
+  const end = await playGame(games[0].game_id, byId, seededRandom(SEED + 7));
+  const season = (await ctx.api.get(`/v1/leagues/${l.id}/seasons/1`, { expect: 200 })).body;
+  const standings = season.divisions[0].standings;
+  const winner = acct[end.winners[0]];
+  const captain = [people[1].id, people[2].id].find((c) => teamOf[c] === teamOf[winner]);
+  assert.equal(standings[0].account_id, captain, 'the winning team heads the division');
+});
+
 test('team_size is refused where teams cannot play', async () => {
   const org = await createAccount(ctx.api);
   for (const [body, why] of [
@@ -133,5 +173,12 @@ test('team_size is refused where teams cannot play', async () => {
     const res = await ctx.api.post('/v1/tournaments', { token: org.token, body });
     assert.equal(res.status, 400, `${why}: ${res.text}`);
     assert.equal(res.headers.get('content-type'), 'application/problem+json');
+  }
+  for (const [body, why] of [
+    [{ name: 'x', ruleset: 'steam', seats: 4, team_size: 2 }, 'Steam has no teams'],
+    [{ name: 'x', ruleset: 'heavysteam', seats: 3, team_size: 2 }, 'teams of two, three a game'],
+  ]) {
+    const res = await ctx.api.post('/v1/leagues', { token: org.token, body });
+    assert.equal(res.status, 400, `league: ${why}: ${res.text}`);
   }
 });
