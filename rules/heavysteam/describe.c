@@ -21,8 +21,12 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement.\"},"
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 3, 4], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement; 3: Critical Recovery (the dirigible "
+    "between sectors 3 and 4, recovered in the Battle Card phase and carried home, or every "
+    "enemy titan destroyed); 4: Frontline Fight (no Infantry Support "
+    "cards; each team's mobile cannon and three infantry on the track; won by destroying "
+    "all the enemy's infantry or all its titans).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\", \"mixed\"],"
     " \"description\": \"The titans' sizes (HS-R-152). 2 players: heavy (default) or light, "
     "both alike. 3 players: mixed, seat 0's heavy against two lights. 4 players: light, or "
@@ -120,6 +124,7 @@ static const char move_schemas[] =
     ", \"repairs\": {\"type\": \"array\", \"items\": {\"type\": \"array\", \"minItems\": 1,"
     " \"items\": " SQUARE "}}}},"
     "\"buy\": " OBJ("[\"type\", \"slot\"]") TYPE("buy") ", \"slot\": " INDEX "}},"
+    "\"recover\": " OBJ("[\"type\"]") TYPE("recover") "}},"
     "\"event\": " OBJ("[\"type\"]") TYPE("event") ", \"choice\": " CHOICE "}},"
     "\"free_move\": " OBJ("[\"type\"]") TYPE("free_move")
     ", \"steps\": {\"type\": \"array\", \"maxItems\": 2, \"items\": " STEP "}}},"
@@ -153,11 +158,13 @@ static const struct {
              "ask for. The question is asked again."},
     {"done", "Move phase: end your titan's move; after a paid move, move your team's "
              "infantry 1 sector and mobile cannon 2 (unit by index in the view's units), "
-             "and with a pilot who may, one steam cube (pilot_step)."},
+             "and with a pilot who may, one steam cube (pilot_step). Frontline Fight, your "
+             "titan destroyed: one infantry 1 sector or one mobile cannon 2, or neither."},
     {"attack", "Combat phase: attack with a weapon (mount) or a support unit (unit) the "
                "enemy titan (target, its seat) or unit (target_unit); hotshot extra steam "
                "and boost 1 where the weapon allows. An attack battle card goes with it "
-               "(battle_card, with its choice)."},
+               "(battle_card, with its choice). Frontline Fight: once a titan of your team "
+               "is destroyed, its player fires the team's units."},
     {"pass", "Combat phase: make no more attacks this phase. Battle Card Acquisition: buy "
              "no card this phase."},
     {"evade", "Combat phase, attacked: evade with the board (board 1, at its cost) or an "
@@ -175,6 +182,10 @@ static const struct {
                    "clears), then refill; both optional."},
     {"buy", "Battle Card Acquisition: buy the card in slot (0 is the leftmost) with steam "
             "from the command station, at its cost plus the slot's modifier."},
+    {"recover", "Critical Recovery, Battle Card Acquisition, your titan in the dirigible's "
+                "sector: spend 2 steam from the command station (to the power reserve) and "
+                "roll a d6, 3 or more recovering it (5 or more with an enemy titan or unit "
+                "within 1 sector of it); once a phase; you buy or pass after it."},
     {"event", "An event drawn asks your choice for its step (choice, as legal-moves "
               "lists; a damage square listed with steam under it lists in to where that "
               "steam may go, sent as the pick's to_station and to_square)."},

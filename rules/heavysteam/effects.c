@@ -9,6 +9,7 @@
 
 #include "cards.h"
 #include "effects_cubes.h"
+#include "scenario.h"
 #include "titan_damage.h"
 #include "titan_flow.h"
 
@@ -532,6 +533,7 @@ static int move_support(struct hs_game *g, int seat, const struct hs_step *step,
                                             "unit_moved", "unit", u, "from",
                                             g->unit[u].sector, "sector", s));
     g->unit[u].sector = s;
+    hs_scenario_unit_acted(g, u, events);
     return 0;
 }
 

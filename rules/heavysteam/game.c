@@ -161,6 +161,10 @@ void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS])
         total[HS_STOCK_RED] += c.pressure_heat - t->drawn.red;
         total[HS_STOCK_BLACK] += c.damage + g->titan[i].terrain_damage - t->drawn.black;
     }
+    for (int u = 0; u < g->nunits; u++) {
+        total[HS_STOCK_WHITE] += g->unit[u].white;
+        total[HS_STOCK_BLACK] += g->unit[u].black;
+    }
 }
 
 /* ---- battle cards ------------------------------------------------------------ */
@@ -214,11 +218,14 @@ static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
 
         if (c < 0)
             return -1;
-        /* set aside: resolved events; the box: events and Enemy in Sight */
+        /* set aside: resolved events; the box: events, Enemy in Sight and
+         * what the scenario keeps out of the deck */
         if (zone == HS_Z_EVENTS_DONE && cat->battle[g->card[c]].kind != HS_K_EVENT)
             return -1;
         if (zone == HS_Z_BOX && cat->battle[g->card[c]].kind != HS_K_EVENT &&
-            cat->battle[g->card[c]].kind != HS_K_START)
+            cat->battle[g->card[c]].kind != HS_K_START &&
+            !(hs_scenario(g->scenario)->set_aside &&
+              hs_scenario(g->scenario)->set_aside(&cat->battle[g->card[c]])))
             return -1;
         if (zone == HS_Z_DECK)
             g->deck[g->ndeck++] = c;

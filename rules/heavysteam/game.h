@@ -130,6 +130,9 @@ struct hs_unit_at {
     int team, owner;             /* owner: the seat that brought it in */
     int sector;
     int attacked;                /* has attacked this combat phase */
+    /* Frontline Fight: an infantry's marks, each cube taken from its stock */
+    int white;                   /* started on the map and neither moved nor fired */
+    int black;                   /* has moved or fired (at most 1) */
 };
 
 /* The attack being resolved, between the questions it asks. */
@@ -206,6 +209,11 @@ struct hs_game {
     int event_rolled;            /* a hit step: this seat's hit is rolled, cubes owed */
     int smoke[HS_SECTORS];       /* 1: a smoke token in the sector (HS-DATA-13) */
     int initiative_bonus[HS_TEAMS]; /* cubes counted more this round (Signal Relay) */
+    /* Critical Recovery (scenario_recovery.c) */
+    int dirigible[2];            /* the sectors it lies in while nobody carries it */
+    int carrier;                 /* seat carrying it, -1 none; a destroyed carrier
+                                  * has dropped it in its sector */
+    unsigned recover_tried;      /* seats that tried a recovery this Cards phase */
 };
 
 /*

@@ -44,6 +44,7 @@ static const struct {
     {"steam_done", "steam_done [shutdown id ...] [repair a.n ...]..."},
     {"buy", "buy <slot>"},
     {"pass", "pass"},
+    {"recover", "recover"},
     {"free", "free [a.n>b.m ...]"},
     {"card", "card <id> [steam|damage|repair a.n ...] [sector|unit|opponent n] ..."},
     {"event", "event [steam|damage|repair a.n ...] [sector n] ..."},
@@ -555,7 +556,7 @@ static json_t *read_move(struct toks *k, const json_t *state)
     if (!strcmp(verb, "pilot_power"))
         verb = "power";
     m = json_object();
-    if (!strcmp(verb, "hold") || !strcmp(verb, "pass")) {
+    if (!strcmp(verb, "hold") || !strcmp(verb, "pass") || !strcmp(verb, "recover")) {
         json_object_set_new(m, "type", json_string(verb));
         rc = peek(k) ? -1 : 0;
     } else if (!strcmp(verb, "move")) {
@@ -779,7 +780,7 @@ static void write_move(struct text_buf *t, const json_t *m)
     size_t j;
 
 #define GET(k) json_object_get(m, k)
-    if (!strcmp(type, "hold") || !strcmp(type, "pass")) {
+    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recover")) {
         text_buf_printf(t, "%s", type);
     } else if (!strcmp(type, "move")) {
         text_buf_printf(t, "move %lld sector %lld", (long long)json_integer_value(GET("pay")),

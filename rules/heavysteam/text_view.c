@@ -200,8 +200,25 @@ char *hs_text_view(const json_t *state, int seat)
     if (json_array_size(json_object_get(v, "units"))) {
         text_buf_printf(&t, "Units:");
         json_array_foreach(json_object_get(v, "units"), i, x)
-            text_buf_printf(&t, "%s%zu %s (seat %d) sector %d", i ? ", " : " ", i,
-                            str(x, "kind"), num(x, "owner"), num(x, "sector"));
+            text_buf_printf(&t, "%s%zu %s (seat %d) sector %d%s", i ? ", " : " ", i,
+                            str(x, "kind"), num(x, "owner"), num(x, "sector"),
+                            /* Frontline Fight's marks (HS-R-192, HS-R-193) */
+                            json_is_true(json_object_get(x, "white_cube"))   ? " white"
+                            : json_is_true(json_object_get(x, "black_cube")) ? " black"
+                                                                             : "");
+        text_buf_printf(&t, "\n");
+    }
+    if (g->scenario == 3 && (x = json_object_get(v, "scenario_state"))) {
+        json_t *sec = json_object_get(x, "sectors"), *c = json_object_get(x, "carrier");
+        int lo = (int)json_integer_value(json_array_get(sec, 0));
+        int hi = (int)json_integer_value(json_array_get(sec, 1));
+
+        /* Critical Recovery (HS-R-180, HS-R-183) */
+        text_buf_printf(&t, "Dirigible in sector %d", lo);
+        if (hi != lo)
+            text_buf_printf(&t, " and %d", hi);
+        if (json_is_integer(c))
+            text_buf_printf(&t, ", carried by seat %d", (int)json_integer_value(c));
         text_buf_printf(&t, "\n");
     }
     if (json_array_size(json_object_get(v, "smoke_sectors"))) {
