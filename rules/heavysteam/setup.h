@@ -13,7 +13,10 @@
  *                 per seat]}                (default: the printed loadouts; a
  *                                            mount left out keeps its printed
  *                                            card, null empties it; HS-R-135)
- * Two seats, a team each; the loadouts agreed openly at creation.
+ *    "customize": true | false}             (default false; true: each seat
+ *                                            customizes in secret before the
+ *                                            pilots, loadouts.h; HS-R-140)
+ * Two seats, a team each.
  */
 #ifndef TURNPOST_HEAVYSTEAM_SETUP_H
 #define TURNPOST_HEAVYSTEAM_SETUP_H
@@ -35,6 +38,17 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
  * references on success. */
 int hs_setup(const json_t *options, int seats, struct rng *rng, json_t **state,
              json_t **events, struct rules_error *err);
+
+/*
+ * Sets every titan of g (each board and g->ntitans set) up anew as the
+ * setup does, titan s with card[s][m] on its mounts: the stocks at their
+ * start, each titan's cubes and reserve (HS-R-07), its start sector, then
+ * the stocks settled. For the setup, and for the reveal of customized
+ * loadouts, before anything else has touched a cube. Returns 0, or -1
+ * with err.
+ */
+int hs_setup_titans(struct hs_game *g, int card[][HS_MOUNTS], json_t *events,
+                    struct rules_error *err);
 
 /*
  * The battle cards of the setup (HS-R-08, "Set up the Battle Cards on the

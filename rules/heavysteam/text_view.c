@@ -14,6 +14,7 @@
 #include "../text_buf.h"
 #include "cards.h"
 #include "game.h"
+#include "loadouts.h"
 #include "pilots.h"
 #include "round.h"
 #include "view.h"
@@ -433,7 +434,9 @@ char *hs_text_moves(const json_t *state, int seat)
         free(g);
         return calloc(1, 1);
     }
-    list = g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat) : hs_round_moves(g, seat);
+    list = g->stage == HS_STAGE_LOADOUTS ? hs_loadout_moves(g, seat)
+           : g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat)
+                                         : hs_round_moves(g, seat);
     json_array_foreach(json_object_get(list, "moves"), i, e) {
         line.n = 0;
         if (line.p)
