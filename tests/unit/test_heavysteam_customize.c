@@ -9,10 +9,10 @@
  * reads them.
  */
 #include "heavysteam_game_fixture.h"
+#include "heavysteam_round_fixture.h"
 #include "heavysteam/loadouts.h"
 
 static const struct rules_engine *E;
-static struct rng R;
 
 #define CUSTOM "{\"customize\": true}"
 #define CUSTOM_LIGHT "{\"customize\": true, \"size\": \"light\"}"
@@ -48,7 +48,7 @@ static json_t *setup_game(const char *options)
 
 /* Applies move (JSON text) for seat; 0, or -1 with err. events (may be
  * NULL) gets the move's events, freed otherwise. */
-static int play(json_t **state, int seat, const char *text, json_t **events,
+static int eng_play(json_t **state, int seat, const char *text, json_t **events,
                 struct rules_error *err)
 {
     json_t *m = json_loads(text, 0, NULL), *ev = NULL;
@@ -70,7 +70,7 @@ static void must_play(json_t **state, int seat, const char *text)
 {
     struct rules_error err;
 
-    if (!CHECK(play(state, seat, text, NULL, &err) == 0))
+    if (!CHECK(eng_play(state, seat, text, NULL, &err) == 0))
         fprintf(stderr, "  %s refused: %s %s\n", text, err.code, err.message);
 }
 
@@ -83,7 +83,7 @@ static void refused(json_t **state, int seat, const char *text, const char *code
     uint64_t pos = R.pos;
     struct rules_error err;
 
-    CHECK_EQ_INT(play(state, seat, text, &ev, &err), -1);
+    CHECK_EQ_INT(eng_play(state, seat, text, &ev, &err), -1);
     CHECK_EQ_STR(err.code, code);
     CHECK(strncmp(err.rule, "HS-R-", 5) == 0);
     CHECK(*state == old && ev == NULL && R.pos == pos);
@@ -123,17 +123,6 @@ static const json_t *event_of(const json_t *events, const char *type, int to_som
     return NULL;
 }
 
-static int count_type(const json_t *events, const char *type)
-{
-    size_t i;
-    json_t *e;
-    int n = 0;
-
-    json_array_foreach(events, i, e)
-        n += !strcmp(json_string_value(json_object_get(e, "type")), type);
-    return n;
-}
-
 static struct hs_game *loaded(const json_t *state)
 {
     struct hs_game *g = calloc(1, sizeof *g);
@@ -160,8 +149,8 @@ static void test_hs_r_140_customize_starts_the_loadouts_stage(void)
         return;
     CHECK_EQ_STR(json_string_value(json_object_get(s, "stage")), "loadouts");
     CHECK_EQ_STR(json_string_value(json_object_get(s, "ask")), "loadout");
-    CHECK_EQ_INT(count_type(ev, "choose_loadouts"), 1);
-    CHECK_EQ_INT(count_type(ev, "choose_pilots"), 0);
+    CHECK_EQ_INT(count_event(ev, "choose_loadouts"), 1);
+    CHECK_EQ_INT(count_event(ev, "choose_pilots"), 0);
     CHECK_EQ_INT(E->status(s, &st), 0);
     CHECK_EQ_INT(st.must_act, 3u);
     g = loaded(s);
@@ -212,7 +201,7 @@ static void test_hs_r_141_choose_and_change(void)
     const json_t *e;
 
     /* the Dreadmoor: Longbore 5, Pepperbox 3, Howitzer 4 of 12 points */
-    CHECK_EQ_INT(play(&s, 0, "{\"type\": \"loadout\", \"left_arm\": \"uk_phosphor\"}", &ev,
+    CHECK_EQ_INT(eng_play(&s, 0, "{\"type\": \"loadout\", \"left_arm\": \"uk_phosphor\"}", &ev,
                       &err), 0);
     CHECK_EQ_STR(pending(s, 0, "left_arm"), "uk_phosphor");
     CHECK_EQ_STR(pending(s, 0, "right_arm"), "uk_pepperbox");
@@ -279,9 +268,9 @@ static void test_hs_r_144_no_change_after_done(void)
     struct rules_status st;
 
     must_play(&s, 0, "{\"type\": \"loadout\", \"torso\": \"uk_aegis\"}");
-    CHECK_EQ_INT(play(&s, 0, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
+    CHECK_EQ_INT(eng_play(&s, 0, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
     CHECK(event_of(ev, "loadout_done", 0) != NULL);
-    CHECK_EQ_INT(count_type(ev, "loadouts_revealed"), 0);
+    CHECK_EQ_INT(count_event(ev, "loadouts_revealed"), 0);
     json_decref(ev);
     CHECK(json_is_true(json_object_get(seat_of(s, 0), "loadout_done")));
     CHECK_EQ_INT(E->status(s, &st), 0);
@@ -315,7 +304,7 @@ static void test_hs_r_145_reveal_mounts_the_cards(void)
     must_play(&s, 1, "{\"type\": \"loadout\", \"right_arm\": \"cet_grapple\", \"torso\": "
                      "\"cet_siege_mortar\"}");
     must_play(&s, 1, "{\"type\": \"loadout_done\"}");
-    CHECK_EQ_INT(play(&s, 0, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
+    CHECK_EQ_INT(eng_play(&s, 0, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
     e = event_of(ev, "loadouts_revealed", 0);
     list = json_object_get(e, "loadouts");
     if (CHECK(e != NULL) && CHECK_EQ_INT(json_array_size(list), 2)) {
@@ -332,7 +321,7 @@ static void test_hs_r_145_reveal_mounts_the_cards(void)
                                                        "torso")), "cet_siege_mortar");
         CHECK_EQ_INT(json_integer_value(json_object_get(b, "cost")), 10);
     }
-    CHECK_EQ_INT(count_type(ev, "choose_pilots"), 1);
+    CHECK_EQ_INT(count_event(ev, "choose_pilots"), 1);
     json_decref(ev);
     CHECK_EQ_STR(json_string_value(json_object_get(s, "stage")), "pilots");
     CHECK(json_object_get(seat_of(s, 0), "loadout") == NULL);
@@ -405,7 +394,7 @@ static void test_hs_r_143_hidden_from_the_other_team_until_the_reveal(void)
     size_t i;
     json_t *e;
 
-    CHECK_EQ_INT(play(&s, 0, text, &ev, &err), 0);
+    CHECK_EQ_INT(eng_play(&s, 0, text, &ev, &err), 0);
     /* the events: the cards only in one "to" the seat's team */
     json_array_foreach(ev, i, e)
         if (names_a_secret(e)) {
@@ -453,7 +442,7 @@ static void test_hs_r_143_hidden_from_the_other_team_until_the_reveal(void)
     CHECK(json_is_true(json_object_get(seat_of(v, 0), "loadout_done")));
     CHECK_EQ_INT(names_a_secret(v), 0);
     json_decref(v);
-    CHECK_EQ_INT(play(&s, 1, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
+    CHECK_EQ_INT(eng_play(&s, 1, "{\"type\": \"loadout_done\"}", &ev, &err), 0);
     CHECK(names_a_secret(event_of(ev, "loadouts_revealed", 0)) == 2);
     json_decref(ev);
     for (int viewer = -1; viewer < 2; viewer++) {
