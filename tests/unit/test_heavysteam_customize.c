@@ -688,6 +688,35 @@ static void test_hs_r_140_stored_loadouts_checked_on_load(void)
     json_decref(s);
 }
 
+/* HS-R-140, HS-R-141: the option and both moves are described, each move
+ * with its schema. */
+static void test_hs_r_140_141_described(void)
+{
+    json_t *d = E->describe(), *types = json_object_get(d, "move_types"), *t;
+    const json_t *opt = json_object_get(json_object_get(json_object_get(d, "options"),
+                                                        "properties"), "customize");
+    int found = 0;
+    size_t i;
+
+    CHECK_EQ_STR(json_string_value(json_object_get(opt, "type")), "boolean");
+    CHECK(json_is_false(json_object_get(opt, "default")));
+    json_array_foreach(types, i, t) {
+        const char *type = json_string_value(json_object_get(t, "type"));
+        json_t *props = json_object_get(json_object_get(t, "schema"), "properties");
+
+        if (!strcmp(type, "loadout")) {
+            found++;
+            for (int m = 0; m < HS_MOUNTS; m++)
+                CHECK(json_object_get(props, hs_mount_names[m]) != NULL);
+        } else if (!strcmp(type, "loadout_done")) {
+            found++;
+            CHECK_EQ_INT(json_object_size(props), 1);
+        }
+    }
+    CHECK_EQ_INT(found, 2);
+    json_decref(d);
+}
+
 int main(void)
 {
     E = rules_engine_find("heavysteam");
@@ -705,5 +734,6 @@ int main(void)
     RUN(test_hs_r_141_listed_choices_are_accepted);
     RUN(test_hs_r_146_timeout_keeps_the_choice);
     RUN(test_hs_r_140_stored_loadouts_checked_on_load);
+    RUN(test_hs_r_140_141_described);
     return check_summary();
 }
