@@ -13,26 +13,29 @@
 //     and move log are unchanged;
 //   - when both are done the loadouts are revealed to everyone (an event,
 //     the titans' cards), the pilots follow, and once the game is over the
-//     log shows every loadout move whole.
+//     log shows every loadout move whole;
+//   - the suite's player (lib/heavysteam-player.mjs) gets through the stage
+//     by its listed moves, into the rounds.
 
 import { test } from 'node:test';
 
 import assert from './lib/checks.mjs';
-import { createAccount, moveLog, refusedLeavesGame } from './lib/fixtures.mjs';
+import { createAccount, moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
+import { playSeat } from './lib/heavysteam-player.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261202);
 // Cards no titan prints: their ids appear nowhere until seat 0 reveals them.
 const SECRET = ['uk_phosphor', 'uk_skyrocket'];
 
-async function customGame() {
+async function customGame(options = { customize: true }) {
   const api = ctx.api;
   const a = await createAccount(api);
   const b = await createAccount(api);
   const spectator = await createAccount(api);
   const body = {
-    ruleset: 'heavysteam', options: { customize: true }, entropy: `hs-customize-${SEED}`,
+    ruleset: 'heavysteam', options, entropy: `hs-customize-${SEED}`,
     seats: [{ account_id: a.id }, { account_id: b.id }],
   };
   const game = (await api.post('/v1/games', { token: a.token, body, expect: 201 })).body.game;
@@ -150,4 +153,23 @@ test('customize is refused together with loadouts, naming the rule', async () =>
   });
   assert.match(res.headers.get('content-type'), /^application\/problem\+json/);
   assert.ok(res.body.detail.includes('HS-R-140'), res.body.detail);
+});
+
+test('the suite\'s player customizes by the listed moves and plays on into the rounds', async () => {
+  const g = await customGame({ customize: true, size: 'light' });
+  const rand = seededRandom(SEED + 140);
+  let v = g.game;
+  const types = new Set();
+  for (let n = 0; n < 60 && v.state.stage !== 'round'; n++) {
+    const seat = rand.pick(v.must_act);
+    const { move } = await playSeat(ctx.api, g.id, g.players, seat, rand);
+    types.add(move.type);
+    v = (await ctx.api.get(`/v1/games/${g.id}`, { token: g.spectator.token, expect: 200 })).body;
+  }
+  assert.equal(v.state.stage, 'round', 'the loadouts and the pilots are chosen');
+  assert.ok(types.has('loadout_done') && types.has('pilot'), [...types].join(', '));
+  const points = { uk_light_kestrel: 8, uk_light_wayfarer: 8, cet_light_feldhase: 8, cet_light_sturmvogel: 8 };
+  const reveal = (await moveLog(ctx.api, g.id, g.spectator.token)).flatMap((m) => m.events ?? [])
+    .find((e) => e.type === 'loadouts_revealed');
+  for (const l of reveal.loadouts) assert.ok(l.cost <= points[l.titan] && l.points === points[l.titan], JSON.stringify(l));
 });

@@ -375,16 +375,12 @@ SCAFFOLD static json_t *fill_entry(const json_t *st, const json_t *e)
     struct rules_error err;
     json_t *m, *step;
 
-    if (!strcmp(s_of(e, "type"), "loadout")) {
-        /* one mount changed, each listed value fits with the others as they
-         * are; now and then all three, which may go over the points */
-        int all = !pick(4), only = (int)pick(HS_MOUNTS);
-
+    /* a loadout: one mount changed as the fixture fills it; now and then
+     * all three, which may go over the points */
+    if (!strcmp(s_of(e, "type"), "loadout") && !pick(4)) {
         m = json_pack("{s:s}", "type", "loadout");
         for (int k = 0; k < HS_MOUNTS; k++)
-            if (all || k == only)
-                json_object_set(m, hs_mount_names[k],
-                                one_of(json_object_get(e, hs_mount_names[k])));
+            json_object_set(m, hs_mount_names[k], one_of(json_object_get(e, hs_mount_names[k])));
         return m;
     }
     if (!strcmp(s_of(e, "type"), "pilot")) {
