@@ -70,7 +70,8 @@ char *chat_view(struct db *db, const struct storage_game *g, int seat)
             int s = (int)json_integer_value(json_object_get(m, "seat"));
             char *text;
 
-            play_move_seen(g->ruleset, strcmp(g->status, "finished") == 0, m, seat);
+            play_move_seen(g->ruleset, strcmp(g->status, "finished") == 0, m, seat,
+                           g->seat_count);
             text = e->text_move(json_object_get(m, "move"));
 
             if (text && (appendf(out, &used, CHAT_MAX, " %s `", i ? "·" : "", "") ||

@@ -64,7 +64,8 @@ void handle_game_events(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_service_unavailable, "Event streams are not running.");
         goto out;
     }
-    if (!(stream = live_stream_new(g.id, g.ruleset, seat, pos >= 0 ? pos : g.move_count, mpos))) {
+    if (!(stream = live_stream_new(g.id, g.ruleset, seat, g.seat_count,
+                                   pos >= 0 ? pos : g.move_count, mpos))) {
         reply_problem(r, PROBLEM_internal, "No memory for the stream.");
         goto out;
     }

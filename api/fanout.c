@@ -151,7 +151,8 @@ static void game_event(struct happening *h, const json_t *l, const char *type,
                 play_move_for(json_string_value(json_object_get(h->row, "ruleset")),
                               status && !strcmp(status, "finished"),
                               json_object_get(h->row, "move"),
-                              (int)json_integer_value(json_object_get(h->row, "mover")), s));
+                              (int)json_integer_value(json_object_get(h->row, "mover")), s,
+                              (int)json_array_size(h->seats)));
             json_object_set_new(d, "events",
                                 play_events_for(json_object_get(h->row, "events"), s));
             json_object_set(d, "status", json_object_get(p, "status"));
@@ -212,23 +213,35 @@ static void reminder(struct happening *h, const json_t *l, unsigned mine, int cr
 
 /*
  * game.message to each seat of the listener that may read it (public: every
- * seat, or the spectator; private: its sender and its addressee), and for
- * the game's creator, to an invite seat it was addressed to.
+ * seat, or the spectator; private: its sender and its addressee; a team's:
+ * the team's seats), and for the game's creator, to an invite seat it was
+ * addressed to.
  */
 static void message(struct happening *h, const json_t *l, unsigned mine, int creator)
 {
-    const json_t *m = h->payload, *to = json_object_get(m, "to");
+    const json_t *m = h->payload, *to = json_object_get(m, "to"), *v;
     int from = (int)json_integer_value(json_object_get(m, "seat"));
     int addressee = json_is_integer(to) ? (int)json_integer_value(to) : -1;
     const json_t *row = addressee >= 0 ? seat_row(h, addressee) : NULL;
     unsigned readers = addressee < 0 ? mine : mine & ((1u << from) | (1u << addressee));
+    int open = json_is_null(to) || !to;
+    size_t i;
 
+    if (json_is_array(to)) {
+        /* a team's: the seats listed */
+        unsigned team = 0;
+
+        json_array_foreach(to, i, v)
+            if (json_integer_value(v) >= 0 && json_integer_value(v) < 32)
+                team |= 1u << json_integer_value(v);
+        readers = mine & team;
+    }
     if (addressee >= 0 && creator && row && same(str(row, "kind"), "invite"))
         readers |= 1u << addressee;
     for (int s = -1; s < 32; s++) {
         json_t *d;
 
-        if (s >= 0 ? !(readers & (1u << s)) : (addressee >= 0 || mine != 0))
+        if (s >= 0 ? !(readers & (1u << s)) : (!open || mine != 0))
             continue;
         d = game_data(h, s);
         json_object_set(d, "message", (json_t *)m);

@@ -39,6 +39,7 @@ struct live_stream {
     char ruleset[32];            /* the game's */
     char account[37];            /* an account's stream: whose */
     int seat;
+    int seats;                   /* the game's number of seats */
     int64_t pos;                 /* the last log entry sent (hub only) */
     int64_t mpos;                /* the last message looked at; -1: start
                                     from the game's messages now (hub only) */
@@ -86,7 +87,7 @@ static uint64_t mono_ms(void)
 }
 
 struct live_stream *live_stream_new(const char *game_id, const char *ruleset, int seat,
-                                    int64_t pos, int64_t mpos)
+                                    int seats, int64_t pos, int64_t mpos)
 {
     struct live_stream *s = calloc(1, sizeof *s);
 
@@ -96,6 +97,7 @@ struct live_stream *live_stream_new(const char *game_id, const char *ruleset, in
     snprintf(s->game_id, sizeof s->game_id, "%s", game_id);
     snprintf(s->ruleset, sizeof s->ruleset, "%s", ruleset);
     s->seat = seat;
+    s->seats = seats;
     s->pos = pos;
     s->mpos = mpos;
     s->version = -1;
@@ -106,7 +108,7 @@ struct live_stream *live_stream_new(const char *game_id, const char *ruleset, in
 
 struct live_stream *live_stream_new_account(const char *account, int64_t pos)
 {
-    struct live_stream *s = live_stream_new("", "", -1, pos, 0);
+    struct live_stream *s = live_stream_new("", "", -1, 0, pos, 0);
 
     if (s)
         snprintf(s->account, sizeof s->account, "%s", account);
@@ -366,11 +368,19 @@ static void on_notified(void *arg, const char *game_id)
     mark_game(arg, game_id);
 }
 
-/* 1 when seat (-1: a spectator) may read message m. */
+/* 1 when seat (-1: a spectator) may read message m: to everyone (to
+ * null), to seat or from it, or to a team (the seats listed) of seat. */
 static int may_read(const json_t *m, int seat)
 {
-    const json_t *to = json_object_get(m, "to");
+    const json_t *to = json_object_get(m, "to"), *v;
+    size_t i;
 
+    if (json_is_array(to)) {
+        json_array_foreach(to, i, v)
+            if (seat >= 0 && json_integer_value(v) == seat)
+                return 1;
+        return 0;
+    }
     return !json_is_integer(to) ||
            (seat >= 0 && (json_integer_value(to) == seat ||
                           json_integer_value(json_object_get(m, "seat")) == seat));
@@ -451,7 +461,7 @@ static void bring_up(struct live_hub *hub, const json_t *pulse)
                 json_object_set_new(entry, "events",
                                     play_events_for(json_object_get(m, "events"), s->seat));
                 /* a stream does not learn the end before its last move: hide */
-                play_move_seen(s->ruleset, 0, entry, s->seat);
+                play_move_seen(s->ruleset, 0, entry, s->seat, s->seats);
                 push_event(s, seqs, "move", entry);
                 json_decref(entry);
                 s->pos = seq;

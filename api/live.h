@@ -44,10 +44,10 @@ void live_hub_stop(struct live_hub *hub);
  * hear of it. Any thread may call it. */
 void live_hub_changed(struct live_hub *hub, const char *game_id);
 
-/* A new stream of game for seat (-1: spectator), from after log entry pos
- * and message mpos (-1: the messages from now on). */
+/* A new stream of game (of seats seats) for seat (-1: spectator), from
+ * after log entry pos and message mpos (-1: the messages from now on). */
 struct live_stream *live_stream_new(const char *game_id, const char *ruleset, int seat,
-                                    int64_t pos, int64_t mpos);
+                                    int seats, int64_t pos, int64_t mpos);
 
 /*
  * A new stream of what concerns account (its turns, invites, messages,

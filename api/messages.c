@@ -1,4 +1,5 @@
-/* Messages: the players' posts in a game, to everyone or to one seat. */
+/* Messages: the players' posts in a game, to everyone, to one seat, or
+ * to the sender's team where the game is played in teams. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,23 +10,52 @@
 #include "paging.h"
 #include "play.h"
 
+/* The seats of seat's team in g (seat's own included), or 0 having
+ * replied: a game without teams, or a team of one. */
+static unsigned team_or_reply(struct request *r, const struct storage_game *g, int seat)
+{
+    const struct rules_engine *e = rules_engine_find(g->ruleset);
+    unsigned team = 0;
+
+    if (!e || !e->team_of) {
+        reply_problem(r, PROBLEM_bad_request, "%s is not played in teams: \"to\" is a seat.",
+                      e ? e->title : g->ruleset);
+        return 0;
+    }
+    for (int s = 0; s < g->seat_count && s < RULES_MAX_SEATS; s++)
+        if (e->team_of(s, g->seat_count) == e->team_of(seat, g->seat_count))
+            team |= 1u << s;
+    if (team == 1u << seat) {
+        reply_problem(r, PROBLEM_bad_request, "Seat %d has no teammate in this game.", seat);
+        return 0;
+    }
+    return team;
+}
+
 int message_or_reply(struct request *r, const struct storage_game *g, int seat,
-                     const json_t *m, const char **text, int *to)
+                     const json_t *m, const char **text, int *to, unsigned *team)
 {
     json_int_t t = -1;
     json_error_t err;
+    json_t *tv = NULL;
     size_t n;
 
     *to = -1;
+    *team = 0;
     if (json_is_string(m)) {
         *text = json_string_value(m);
     } else if (!json_is_object(m) ||
-               json_unpack_ex((json_t *)m, &err, JSON_STRICT, "{s:s, s?:I}", "text", text,
-                              "to", &t)) {
+               json_unpack_ex((json_t *)m, &err, JSON_STRICT, "{s:s, s?:o}", "text", text,
+                              "to", &tv) ||
+               (tv && !json_is_integer(tv) &&
+                !(json_is_string(tv) && strcmp(json_string_value(tv), "team") == 0))) {
         reply_problem(r, PROBLEM_bad_request,
-                      "A message is a string or {\"text\": \"...\", \"to\": seat}.");
+                      "A message is a string or {\"text\": \"...\", \"to\": seat or "
+                      "\"team\"}.");
         return -1;
     }
+    if (json_is_integer(tv))
+        t = json_integer_value(tv);
     n = strlen(*text);
     if (n == 0) {
         reply_problem(r, PROBLEM_bad_request, "A message is not empty.");
@@ -38,11 +68,16 @@ int message_or_reply(struct request *r, const struct storage_game *g, int seat,
                           "A message is at most 2000 bytes.");
         return -1;
     }
-    if (t != -1 && (t < 0 || t >= g->seat_count || t == seat)) {
+    if (json_is_integer(tv) && (t < 0 || t >= g->seat_count || t == seat)) {
         reply_problem(r, PROBLEM_bad_request,
                       "to is another seat of the game, 0 to %d; leave it out for everyone.",
                       g->seat_count - 1);
         return -1;
+    }
+    if (json_is_string(tv)) {
+        if (!(*team = team_or_reply(r, g, seat)))
+            return -1;
+        t = MESSAGE_TO_TEAM;
     }
     *to = (int)t;
     return 0;
@@ -59,6 +94,7 @@ void handle_message_post(struct request *r, struct worker *w)
     struct caller c;
     char route[96];
     int seat, to;
+    unsigned team;
 
     if (auth_or_reply(r, w, AUTH_ANY, &c) ||
         request_body_or_reply(r, &body, 0, (const char *const[]){"text", "to", "seat", NULL}))
@@ -80,11 +116,11 @@ void handle_message_post(struct request *r, struct worker *w)
     /* the body minus seat is the message: a string, or text and to */
     m = m ? json_pack("{s:s, s:O}", "text", text, "to", m) : json_string(text);
     if (play_seat_or_reply(r, &c, &g, want, 1, &seat) ||
-        message_or_reply(r, &g, seat, m, &text, &to) ||
+        message_or_reply(r, &g, seat, m, &text, &to, &team) ||
         idempotency_claim_or_reply(r, w, c.claims.sub, route, body))
         goto rollback;
-    st = storage_message_post(w->db, g.id, seat, c.seat_cap ? NULL : c.claims.sub, to, text,
-                              -1, &msg);
+    st = storage_message_post(w->db, g.id, seat, c.seat_cap ? NULL : c.claims.sub, to, team,
+                              text, -1, &msg);
     if (st != STORAGE_OK) {
         reply_storage(r, st, "message");
         goto rollback;

@@ -261,6 +261,7 @@ void handle_move_submit(struct request *r, struct worker *w)
     char *move_text = NULL;
     const char *text_msg;
     int to, text;
+    unsigned team;
     const struct rules_engine *e;
     enum storage_status st;
     json_error_t jerr;
@@ -343,7 +344,7 @@ void handle_move_submit(struct request *r, struct worker *w)
         reply_problem(r, PROBLEM_not_your_turn, "Seat %d need not act now.", seat);
         goto refused;
     }
-    if (message && message_or_reply(r, &g, seat, message, &text_msg, &to))
+    if (message && message_or_reply(r, &g, seat, message, &text_msg, &to, &team))
         goto refused;
     play_rng(&g, &rng);
     if (e->apply(&g.state, seat, move, &rng, &events, &err)) {
@@ -358,8 +359,9 @@ void handle_move_submit(struct request *r, struct worker *w)
     play_settle(&g, &rs);
     /* a message sent with the move is written in its transaction */
     if (message && (st = storage_message_post(w->db, g.id, seat,
-                                              c.seat_cap ? NULL : c.claims.sub, to, text_msg,
-                                              g.move_count + 1, &posted)) != STORAGE_OK) {
+                                              c.seat_cap ? NULL : c.claims.sub, to, team,
+                                              text_msg, g.move_count + 1, &posted)) !=
+                       STORAGE_OK) {
         reply_storage(r, st, "message");
         goto rollback;
     }
@@ -478,7 +480,7 @@ void handle_moves_list(struct request *r, struct worker *w)
         json_object_set_new(m, "events",
                             play_events_for(json_object_get(m, "events"), seat));
         json_object_del(m, "rng_pos");
-        play_move_seen(g.ruleset, strcmp(g.status, "finished") == 0, m, seat);
+        play_move_seen(g.ruleset, strcmp(g.status, "finished") == 0, m, seat, g.seat_count);
         json_array_append(out, m);
     }
     snprintf(key, sizeof key, "%lld",

@@ -226,19 +226,20 @@ json_t *play_events_for(const json_t *events, int seat)
 }
 
 json_t *play_move_for(const char *ruleset, int finished, const json_t *move, int mover,
-                      int viewer)
+                      int viewer, int seats)
 {
     const struct rules_engine *e = rules_engine_find(ruleset);
-    json_t *seen = !finished && e && e->move_seen ? e->move_seen(move, mover, viewer) : NULL;
+    json_t *seen = !finished && e && e->move_seen ? e->move_seen(move, mover, viewer, seats)
+                                                  : NULL;
 
     return seen ? seen : json_incref((json_t *)move);
 }
 
-void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer)
+void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer, int seats)
 {
     json_object_set_new(m, "move", play_move_for(ruleset, finished, json_object_get(m, "move"),
                                                  (int)json_integer_value(json_object_get(m, "seat")),
-                                                 viewer));
+                                                 viewer, seats));
 }
 
 void play_rng(const struct storage_game *g, struct rng *rng)

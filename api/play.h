@@ -33,14 +33,15 @@ json_t *play_events_for(const json_t *events, int seat);
 
 /*
  * Puts in the log entry m (its "seat" and "move") what viewer (-1: a
- * spectator) may see of its move, as the game's engine says (move_seen)
+ * spectator) may see of its move in a game of seats seats, as the game's
+ * engine says (move_seen)
  * while the game is not finished; a finished game shows every move whole.
  */
-void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer);
+void play_move_seen(const char *ruleset, int finished, json_t *m, int viewer, int seats);
 
 /* The same for a move of mover on its own: a new reference. */
 json_t *play_move_for(const char *ruleset, int finished, const json_t *move, int mover,
-                      int viewer);
+                      int viewer, int seats);
 
 /* The game's random stream, at its current position. */
 void play_rng(const struct storage_game *g, struct rng *rng);
@@ -118,11 +119,14 @@ int64_t play_now_ms(void);
 
 /*
  * Checks a message m (a string, or {text, to}) that seat sends in g:
- * 1 to MESSAGE_MAX bytes, to another seat of g or to everyone (*to -1).
- * *text is borrowed from m. Returns 0, or -1 having replied (messages.c).
+ * 1 to MESSAGE_MAX bytes, to another seat of g, to everyone (*to -1), or
+ * with "to": "team" to the seats of seat's team in a game played in teams
+ * (*to MESSAGE_TO_TEAM, *team their bitmask, seat's own included). *text
+ * is borrowed from m. Returns 0, or -1 having replied (messages.c).
  */
+#define MESSAGE_TO_TEAM (-2)
 int message_or_reply(struct request *r, const struct storage_game *g, int seat,
-                     const json_t *m, const char **text, int *to);
+                     const json_t *m, const char **text, int *to, unsigned *team);
 
 /* A JSON array of the seats in bitmask m. New reference. */
 json_t *play_seat_list(unsigned m);

@@ -66,7 +66,7 @@ void handle_move_get(struct request *r, struct worker *w)
     }
     json_object_set_new(m, "events", play_events_for(json_object_get(m, "events"), seat));
     json_object_del(m, "rng_pos");
-    play_move_seen(g.ruleset, strcmp(g.status, "finished") == 0, m, seat);
+    play_move_seen(g.ruleset, strcmp(g.status, "finished") == 0, m, seat, g.seat_count);
     reply_json(r, 200, json_incref(m));
 out:
     json_decref(moves);

@@ -157,13 +157,22 @@ struct rules_engine {
 
     /*
      * move, made by seat mover, as viewer (-1: a spectator) may see it in
-     * the move log, live events and webhooks while the game is not over:
+     * the move log, live events and webhooks while the game is not over
+     * (seats: the game's number of seats, which tells a ruleset with teams
+     * who is whose teammate):
      * a new reference without its secret part, or NULL when viewer may
      * see it whole. NULL hook: every move is public. For a choice made in
      * secret and revealed by a later event (a pilot), or a seat's orders.
      * Once the game is over the service shows every move whole.
      */
-    json_t *(*move_seen)(const json_t *move, int mover, int viewer);
+    json_t *(*move_seen)(const json_t *move, int mover, int viewer, int seats);
+
+    /*
+     * The team of seat in a game of seats seats, for a ruleset whose
+     * players play in teams; NULL hook: none do. Messages to a team go to
+     * the seats of the sender's team.
+     */
+    int (*team_of)(int seat, int seats);
 };
 
 /* The most a text_view may write, in bytes. */

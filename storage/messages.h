@@ -1,6 +1,7 @@
 /*
- * messages.h - a game's messages: to everyone, or to one seat (and its
- * sender). Objects are {id, seat, to, text, move_seq, created_at}, new.
+ * messages.h - a game's messages: to everyone, to one seat (and its
+ * sender), or to a team's seats. Objects are {id, seat, to, text,
+ * move_seq, created_at}, new.
  */
 #ifndef TURNPOST_STORAGE_MESSAGES_H
 #define TURNPOST_STORAGE_MESSAGES_H
@@ -13,13 +14,14 @@
 
 /*
  * Posts text from seat (account NULL for a seat token) to seat to (-1:
- * everyone), sent with move move_seq (-1: none), in the caller's
- * transaction; numbers it under the game's row lock and queues its
- * notification. *out is the message.
+ * everyone; below -1, to the seats of bitmask team: a team's message),
+ * sent with move move_seq (-1: none), in the caller's transaction;
+ * numbers it under the game's row lock and queues its notification. *out
+ * is the message: its "to" a seat, null, or the team's seats.
  */
 enum storage_status storage_message_post(struct db *db, const char *game_id, int seat,
-                                         const char *account, int to, const char *text,
-                                         int64_t move_seq, json_t **out);
+                                         const char *account, int to, unsigned team,
+                                         const char *text, int64_t move_seq, json_t **out);
 
 /* The messages seat (-1: a spectator) may read with ids above after, at
  * most limit, oldest first. */

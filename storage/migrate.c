@@ -137,6 +137,14 @@ int storage_migrate(const char *url, const char *dir, char *err,
     }
     closedir(d);
     qsort(names, n, sizeof *names, by_name);
+    /* a version is recorded once: a second file of the same number
+     * would never be applied */
+    for (size_t i = 1; i < n && applied >= 0; i++)
+        if (names[i - 1] && names[i] && strncmp(names[i - 1], names[i], 4) == 0) {
+            snprintf(err, errlen, "two migrations numbered %.4s: %s and %s", names[i],
+                     names[i - 1], names[i]);
+            applied = -1;
+        }
     for (size_t i = 0; i < n && applied >= 0; i++) {
         int r = names[i] ? apply_one(c, dir, names[i], err, errlen) : -1;
         applied = r < 0 ? -1 : applied + r;

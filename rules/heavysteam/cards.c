@@ -140,8 +140,9 @@ int hs_draw(struct hs_game *g, int seat, int n, struct rng *rng, json_t *events)
     json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type", "draw",
                                             "seat", seat, "count", drawn,
                                             "hand_size", hs_hand_size(g, seat)));
-    json_array_append_new(events, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "drawn",
-                                            "seat", seat, "cards", cards, "to", seat));
+    json_array_append_new(events, json_pack("{s:s, s:i, s:o, s:o}", "type", "drawn",
+                                            "seat", seat, "cards", cards, "to",
+                                            hs_team_to(g, seat, -1)));
     return drawn;
 }
 
@@ -319,7 +320,8 @@ static int refill(struct hs_game *g, struct rng *rng, json_t *events,
         int seats[HS_MAX_PLAYERS], n = hs_seat_order(g, seats);
 
         for (int i = 0; i < n; i++)
-            hs_draw(g, seats[i], 1, rng, events);
+            if (!g->titan[g->p[seats[i]].titan].cubes.destroyed)
+                hs_draw(g, seats[i], 1, rng, events);
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "combat.h"
 #include "combat_step.h"
 #include "round.h"
+#include "scenario.h"
 
 static struct hs_titan *target_titan(struct hs_game *g)
 {
@@ -74,35 +75,33 @@ static void end_attack(struct hs_game *g)
 /* ---- the end of a titan ------------------------------------------------------ */
 
 /*
- * A destroyed titan (HS-R-33): its owner's hand to the discard pile; in a
- * Meeting Engagement the first destroyed ends the game, the other team
- * winning (HS-R-10; HS-AMB-29: by its own roll too). Returns 1 when the
- * game is over.
+ * A destroyed titan (HS-R-33): its owner's hand to the discard pile;
+ * whether that wins the game is the scenario's (scenario.h: in a Meeting
+ * Engagement the first destroyed does, HS-R-10; HS-AMB-29: by its own
+ * roll too). Returns 1 when the game is over.
  */
 static int check_over(struct hs_game *g, json_t *events)
 {
     const struct hs_attack *a = &g->attack;
     int seats[2] = {a->target_unit < 0 ? a->target_seat : -1, a->attacker};
+    int destroyed[2], n = 0;
+    struct hs_victory v;
 
     for (int k = 0; k < 2; k++) {
         int s = seats[k];
-        json_t *e;
 
         if (s < 0 || !hs_combat_titan(g, s)->cubes.destroyed)
             continue;
         for (int i = 0; i < g->ncards; i++)
             if (g->zone[i] == HS_Z_HAND && g->holder[i] == s)
                 g->zone[i] = HS_Z_DISCARD;
-        if (g->scenario != 1 || g->stage == HS_STAGE_OVER)
-            continue;
-        end_attack(g);      /* a destroyed target unit leaves the board */
-        hs_game_over(g, 1 - g->p[s].team);
-        e = hs_combat_event(events, "game_over");
-        json_object_set_new(e, "destroyed", json_integer(s));
-        json_object_set_new(e, "winner_team", json_integer(g->winner_team));
-        return 1;
+        destroyed[n++] = s;
     }
-    return 0;
+    if (!n || (v = hs_scenario_victory(g, destroyed, n)).team < 0)
+        return 0;
+    end_attack(g);          /* a destroyed target unit leaves the board */
+    hs_scenario_end(g, v, events);
+    return 1;
 }
 
 /* ---- the rolls ---------------------------------------------------------------- */

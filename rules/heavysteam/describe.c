@@ -14,6 +14,7 @@
 
 #include "catalog.h"
 #include "catalog_parse.h"
+#include "game.h"
 
 /* A mount's card in the loadouts option: a weapon card id, or null (empty). */
 #define LOADOUT_CARD "{\"type\": [\"string\", \"null\"]}"
@@ -22,15 +23,20 @@ static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
     "\"scenario\": {\"type\": \"integer\", \"enum\": [1], \"default\": 1,"
     " \"description\": \"1: Meeting Engagement.\"},"
-    "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\"], \"default\": \"heavy\","
-    " \"description\": \"Both titans heavy, or both light.\"},"
-    "\"titans\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"
+    "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\", \"mixed\"],"
+    " \"description\": \"The titans' sizes (HS-R-152). 2 players: heavy (default) or light, "
+    "both alike. 3 players: mixed, seat 0's heavy against two lights. 4 players: light, or "
+    "mixed (default): seats 0 and 1 heavy, 2 and 3 light.\"},"
+    "\"titans\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 4,"
     " \"items\": {\"type\": \"string\"}, \"description\": \"A titan board id per seat, of "
-    "its faction and the size.\"},"
-    "\"factions\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"
+    "its team's faction, no board twice, in one of the five compositions (HS-R-152). The "
+    "teams alternate by seat: 0 and 2 against 1 and 3; of three, seat 0 against 1 and "
+    "2 (HS-R-151).\"},"
+    "\"factions\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 4,"
     " \"items\": {\"type\": \"string\", \"enum\": [\"uk\", \"cet\"]},"
-    " \"description\": \"The faction of each seat, one of each (default: seat 0 uk).\"},"
-    "\"loadouts\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 2,"
+    " \"description\": \"The faction of each seat, one a team (default: seat 0's team "
+    "uk).\"},"
+    "\"loadouts\": {\"type\": \"array\", \"minItems\": 2, \"maxItems\": 4,"
     " \"items\": {\"oneOf\": [{\"type\": \"null\"}, {\"type\": \"object\","
     " \"additionalProperties\": false, \"properties\": {"
     "\"left_arm\": " LOADOUT_CARD ", \"right_arm\": " LOADOUT_CARD ", \"torso\": "
@@ -336,7 +342,7 @@ json_t *hs_describe_build(void)
         return json_pack("{s:s, s:s, s:s}", "id", "heavysteam", "error",
                          "catalog_invalid", "message", cat->error);
     o = json_pack("{s:s, s:s, s:i, s:i, s:s}", "id", "heavysteam", "title", "Heavy Steam",
-                  "min_seats", 2, "max_seats", 2, "data_version", cat->version);
+                  "min_seats", 2, "max_seats", HS_MAX_PLAYERS, "data_version", cat->version);
     json_object_set_new(o, "options", json_loads(options_schema, 0, NULL));
     schemas = json_loads(move_schemas, 0, NULL);
     /* the track's length is data */

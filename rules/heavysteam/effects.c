@@ -443,12 +443,12 @@ static int steal(struct hs_game *g, int seat, const struct hs_step *step,
         json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "type",
                                                 "card_stolen", "seat", seat,
                                                 "from", from));
-        /* which card only the two players see (engine.h) */
-        json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:s, s:[ii]}", "type",
+        /* which card only the two players' teams see (engine.h, HS-R-154) */
+        json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:s, s:o}", "type",
                                                 "card_stolen_is", "seat", seat,
                                                 "from", from, "card",
                                                 cat->battle[g->card[c]].id, "to",
-                                                seat, from));
+                                                hs_team_to(g, seat, from)));
     }
     return 0;
 }
@@ -492,9 +492,9 @@ static int give(struct hs_game *g, int seat, const struct hs_step *step,
     json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:i}", "type",
                                             "cards_given", "seat", seat, "receiver", to,
                                             "count", want));
-    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:o, s:[ii]}", "type",
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:o, s:o}", "type",
                                             "cards_given_are", "seat", seat, "receiver",
-                                            to, "cards", ids, "to", seat, to));
+                                            to, "cards", ids, "to", hs_team_to(g, seat, to)));
     return 0;
 }
 

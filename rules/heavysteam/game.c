@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "game_json.h"
+#include "scenario.h"
 
 static const char *const stage_names[] = {"loadouts", "pilots", "round", "over", NULL};
 static const char *const ask_names[] = {
@@ -46,6 +47,16 @@ int hs_corrupt(struct rules_error *err, const char *what)
 {
     return rules_fail(err, "corrupt_state", "Turnpost: game state",
                       "The stored game state is damaged (%s).", what);
+}
+
+json_t *hs_team_to(const struct hs_game *g, int seat, int other)
+{
+    json_t *to = json_array();
+
+    for (int s = 0; s < g->nplayers; s++)
+        if (g->p[s].team == g->p[seat].team || (other >= 0 && g->p[s].team == g->p[other].team))
+            json_array_append_new(to, json_integer(s));
+    return to;
 }
 
 void hs_game_event(json_t *events, json_t *ev)
@@ -389,7 +400,7 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
     json_t *f[10], *pilot, *ch, *charge[HS_MOUNTS];
 
     if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
-        hs_int(f[0], 0, HS_TEAMS - 1, &p->team) ||
+        hs_int(f[0], 0, HS_TEAMS - 1, &p->team) || p->team != hs_seat_team(s, g->nplayers) ||
         hs_int(f[1], 0, g->nplayers - 1, &p->titan) ||
         hs_bool(f[4], &p->once_used) ||
         hs_bool(f[5], &p->played_phase) ||
@@ -484,13 +495,13 @@ static const char *const state_keys[] = {
     "round", "initiative", "turn_team", "actor", "ask", "ask_seat", "station",
     "seats", "titans", "units", "attack", "battle_cards", "nobody_bought",
     "stocks", "discarded_white", "winner_team", "event", "smoke_sectors",
-    "initiative_bonus", NULL};
+    "initiative_bonus", "scenario_state", NULL};
 enum {
     F_DATA_VERSION, F_SCENARIO, F_PLAYERS, F_TEAM_FACTION, F_STAGE, F_PHASE,
     F_ROUND, F_INITIATIVE, F_TURN_TEAM, F_ACTOR, F_ASK, F_ASK_SEAT, F_STATION,
     F_SEATS, F_TITANS, F_UNITS, F_ATTACK, F_BATTLE_CARDS, F_NOBODY_BOUGHT,
     F_STOCKS, F_DISCARDED_WHITE, F_WINNER_TEAM, F_EVENT, F_SMOKE_SECTORS,
-    F_INITIATIVE_BONUS, F_STATE_KEYS
+    F_INITIATIVE_BONUS, F_SCENARIO_STATE, F_STATE_KEYS
 };
 
 static int load_counters(struct hs_game *g, json_t *const f[])
@@ -501,7 +512,7 @@ static int load_counters(struct hs_game *g, json_t *const f[])
     json_t *tf = f[F_TEAM_FACTION];
     int k;
 
-    if (hs_int(f[F_SCENARIO], 1, 1, &g->scenario) ||
+    if (hs_int(f[F_SCENARIO], 1, HS_SCENARIOS, &g->scenario) || !hs_scenario(g->scenario) ||
         hs_int(f[F_PLAYERS], 2, HS_MAX_PLAYERS, &g->nplayers) ||
         hs_int(f[F_ROUND], 0, 1000, &g->round) ||
         hs_int(f[F_INITIATIVE], 0, HS_TEAMS - 1, &g->initiative) ||
@@ -583,6 +594,7 @@ static int check_stage(const struct hs_game *g)
 int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
+    const struct hs_scenario *sc;
     const char *ver;
     json_t *f[F_STATE_KEYS], *a, *v;
     size_t i;
@@ -650,6 +662,9 @@ int hs_game_load(struct hs_game *g, const json_t *state, struct rules_error *err
         return hs_corrupt(err, "station");
     if (hs_cards_state_load(g, state))
         return hs_corrupt(err, "event, smoke or initiative bonus");
+    sc = hs_scenario(g->scenario);
+    if (sc->load ? sc->load(g, f[F_SCENARIO_STATE]) != 0 : f[F_SCENARIO_STATE] != NULL)
+        return hs_corrupt(err, "scenario state");
     return 0;
 }
 
@@ -693,5 +708,7 @@ json_t *hs_game_dump(const struct hs_game *g)
     hs_put_int(o, "discarded_white", g->discarded_white);
     hs_put_int(o, "winner_team", g->winner_team);
     hs_cards_state_dump(g, o);
+    if (hs_scenario(g->scenario)->dump)
+        hs_put(o, "scenario_state", hs_scenario(g->scenario)->dump(g));
     return o;
 }

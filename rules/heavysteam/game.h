@@ -89,8 +89,18 @@ struct hs_orders {
                                   * to re-roll when it can pay; 0 never */
 };
 
+/*
+ * The team of seat in a game of seats seats (HS-R-151): the seats
+ * alternate, 0 and 2 against 1 and 3; of three, seat 0 alone against 1
+ * and 2. A player chooses a team by the seat taken.
+ */
+static inline int hs_seat_team(int seat, int seats)
+{
+    return seats == 3 ? seat != 0 : seat % 2;
+}
+
 struct hs_player {
-    int team;
+    int team;                    /* hs_seat_team() */
     int titan;                   /* index in titans */
     int pilot;                   /* catalog index, -1 until chosen; secret
                                   * while the stage is HS_STAGE_PILOTS */
@@ -235,5 +245,12 @@ void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS]);
 const char *hs_stage_name(enum hs_stage s);
 const char *hs_ask_name(enum hs_ask a);
 const char *hs_faction_name(enum hs_faction f);
+
+/*
+ * The seats that may see what seat holds or chooses in secret: seat's
+ * team, and other's team too when other >= 0 (HS-R-154, HS-R-107); the
+ * "to" of an event only they see. New reference.
+ */
+json_t *hs_team_to(const struct hs_game *g, int seat, int other);
 
 #endif

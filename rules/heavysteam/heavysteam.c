@@ -109,26 +109,32 @@ static json_t *timeout_move(const json_t *state, int seat)
     return hs_game_load(&g, state, NULL) ? NULL : hs_timeout_move(&g, seat);
 }
 
-/* A pilot and a loadout are chosen in secret (the reveal is an event of
- * its own), and orders are their seat's. The hook knows no teams, so a
- * loadout is whole to its mover only; teammates read it in the event
- * "to" them and in their view (HS-R-143). */
-static json_t *move_seen(const json_t *move, int mover, int viewer)
+/* A pilot or a loadout chosen is seen by the chooser's team (HS-R-107,
+ * HS-R-143: teammates confer); standing orders by their seat only
+ * (HS-R-109). */
+static json_t *move_seen(const json_t *move, int mover, int viewer, int seats)
 {
     const char *type = json_string_value(json_object_get(move, "type"));
+    int teammate = viewer >= 0 && hs_seat_team(viewer, seats) == hs_seat_team(mover, seats);
 
-    if (viewer == mover || !type ||
-        (strcmp(type, "orders") != 0 && strcmp(type, "pilot") != 0 &&
-         strcmp(type, "loadout") != 0))
+    if (viewer == mover || !type)
+        return NULL;
+    if (strcmp(type, "orders") != 0 &&
+        !((strcmp(type, "pilot") == 0 || strcmp(type, "loadout") == 0) && !teammate))
         return NULL;
     return json_pack("{s:s}", "type", type);
+}
+
+static int team_of(int seat, int seats)
+{
+    return hs_seat_team(seat, seats);
 }
 
 const struct rules_engine heavysteam_engine = {
     .id = "heavysteam",
     .title = "Heavy Steam",
     .min_seats = 2,
-    .max_seats = 2,
+    .max_seats = HS_MAX_PLAYERS,
     .describe = hs_describe_build,
     .setup = hs_setup,
     .apply = apply,
@@ -144,4 +150,5 @@ const struct rules_engine heavysteam_engine = {
     .timeout_move = timeout_move,
     .any_time = hs_orders_move_is,
     .move_seen = move_seen,
+    .team_of = team_of,
 };

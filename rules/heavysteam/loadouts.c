@@ -107,17 +107,6 @@ static int reveal(struct hs_game *g, json_t *events, struct rules_error *err)
     return 0;
 }
 
-/* The team of seat, as the list of a private event's "to". */
-static json_t *team_of(const struct hs_game *g, int seat)
-{
-    json_t *to = json_array();
-
-    for (int s = 0; s < g->nplayers; s++)
-        if (g->p[s].team == g->p[seat].team)
-            json_array_append_new(to, json_integer(s));
-    return to;
-}
-
 static int change(struct hs_game *g, int seat, const json_t *move, json_t *events,
                   struct rules_error *err)
 {
@@ -144,7 +133,7 @@ static int change(struct hs_game *g, int seat, const json_t *move, json_t *event
         return -1;
     memcpy(g->p[seat].loadout, card, sizeof card);
     hs_game_event(events, json_pack("{s:s, s:o, s:i, s:o, s:i}", "type", "loadout_chosen",
-                                    "to", team_of(g, seat), "seat", seat, "loadout",
+                                    "to", hs_team_to(g, seat, -1), "seat", seat, "loadout",
                                     cards_json(card), "cost", cost_of(card)));
     hs_game_event(events, json_pack("{s:s, s:i}", "type", "loadout_chosen", "seat", seat));
     return 0;

@@ -162,8 +162,9 @@ int hs_pilot_apply(struct hs_game *g, int seat, const json_t *move,
         return -1;
     g->p[seat].pilot = pilot;
     memcpy(g->p[seat].charge, charge, sizeof charge);
-    hs_game_event(events, json_pack("{s:s, s:[i], s:i, s:s, s:o}", "type", "pilot_chosen",
-                               "to", seat, "seat", seat, "pilot", pl->id, "charge",
+    hs_game_event(events, json_pack("{s:s, s:o, s:i, s:s, s:o}", "type", "pilot_chosen",
+                               "to", hs_team_to(g, seat, -1), "seat", seat, "pilot", pl->id,
+                               "charge",
                                ch ? json_deep_copy(ch) : json_object()));
     hs_game_event(events, json_pack("{s:s, s:i}", "type", "pilot_chosen", "seat", seat));
     for (int s = 0; s < g->nplayers; s++)

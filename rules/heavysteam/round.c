@@ -14,6 +14,7 @@
 #include "pilot_powers.h"
 #include "round.h"
 #include "round_phase.h"
+#include "scenario.h"
 
 /* ---- helpers the phase files share ------------------------------------ */
 
@@ -101,21 +102,21 @@ void hs_game_over(struct hs_game *g, int winner_team)
 
 static void check_over(struct hs_game *g, json_t *events)
 {
-    for (int s = seat_after(g, -1); s >= 0 && g->stage == HS_STAGE_ROUND;
-         s = seat_after(g, s)) {
+    int destroyed[HS_MAX_PLAYERS], n = 0;
+
+    if (g->stage != HS_STAGE_ROUND)
+        return;
+    for (int s = seat_after(g, -1); s >= 0; s = seat_after(g, s)) {
         if (!hs_round_titan(g, s)->cubes.destroyed)
             continue;
         for (int c = 0; c < g->ncards; c++)
             if (g->zone[c] == HS_Z_HAND && g->holder[c] == s)
                 hs_card_discard(g, c, events);
-        if (g->scenario != 1)
-            continue;
-        /* also mid-flow, or in an event whose step destroyed the titan
-         * (Battle Intensity's damage cube) */
-        hs_game_over(g, 1 - g->p[s].team);
-        hs_game_event(events, json_pack("{s:s, s:i, s:i}", "type", "game_over",
-                                        "destroyed", s, "winner_team", g->winner_team));
+        destroyed[n++] = s;
     }
+    /* also mid-flow, or in an event whose step destroyed the titan
+     * (Battle Intensity's damage cube) */
+    hs_scenario_check(g, destroyed, n, events);
 }
 
 /* ---- the Battle Card Acquisition phase ------------------------------- */
@@ -211,7 +212,8 @@ static void cards_moves(const struct hs_game *g, int seat, json_t *moves)
 
 /* ---- the phases in order ------------------------------------------------- */
 
-static void phase_begin(struct hs_game *g, enum hs_phase ph, json_t *events)
+static void phase_begin(struct hs_game *g, enum hs_phase ph, struct rng *rng,
+                        json_t *events)
 {
     g->phase = ph;
     g->actor = -1;
@@ -229,12 +231,14 @@ static void phase_begin(struct hs_game *g, enum hs_phase ph, json_t *events)
         hs_buy_begin(g);
     else if (ph == HS_PH_INITIATIVE)
         hs_initiative_begin(g, events);
+    if (hs_scenario(g->scenario)->phase_begin)
+        hs_scenario(g->scenario)->phase_begin(g, rng, events);
 }
 
 /* After the Pressure phase the round is over (Pressure: "ONCE THE
  * PRESSURE PHASE IS COMPLETED THE ROUND IS OVER"): a titan's move and
  * the cubes counted more for initiative were this round's. */
-static void next_round(struct hs_game *g, json_t *events)
+static void next_round(struct hs_game *g, struct rng *rng, json_t *events)
 {
     g->round++;
     for (int t = 0; t < g->ntitans; t++)
@@ -242,7 +246,7 @@ static void next_round(struct hs_game *g, json_t *events)
     memset(g->initiative_bonus, 0, sizeof g->initiative_bonus);
     hs_game_event(events, json_pack("{s:s, s:i, s:i}", "type", "round_started",
                                     "round", g->round, "team", g->initiative));
-    phase_begin(g, HS_PH_MOVE, events);
+    phase_begin(g, HS_PH_MOVE, rng, events);
 }
 
 /* Begins the part of seat: its turn in a sequential phase. */
@@ -282,9 +286,9 @@ static void run(struct hs_game *g, struct rng *rng, json_t *events)
         if (more)
             continue;
         if (g->phase == HS_PH_PRESSURE)
-            next_round(g, events);
+            next_round(g, rng, events);
         else
-            phase_begin(g, (enum hs_phase)(g->phase + 1), events);
+            phase_begin(g, (enum hs_phase)(g->phase + 1), rng, events);
     }
 }
 

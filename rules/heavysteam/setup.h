@@ -40,12 +40,13 @@ int hs_setup(const json_t *options, int seats, struct rng *rng, json_t **state,
              json_t **events, struct rules_error *err);
 
 /*
- * Sets every titan of g (each board and g->ntitans set) up anew as the
- * setup does, titan s with card[s][m] on its mounts: the stocks at their
- * start, each titan's cubes and reserve (HS-R-07), its start sector, then
- * the stocks settled. For the setup, and for the reveal of customized
- * loadouts, before anything else has touched a cube. Returns 0, or -1
- * with err.
+ * Sets every titan of g (each board and g->ntitans set) up as the setup
+ * does, titan s with card[s][m] on its mounts: its cubes and reserve
+ * drawn from the stocks (HS-R-07), then the stocks settled. A titan not
+ * yet set up is placed in its start sector; one set up already (the
+ * reveal of customized loadouts, before anything in a round has touched
+ * it) gives its cubes back to the stocks first and keeps its sector.
+ * Returns 0, or -1 with err.
  */
 int hs_setup_titans(struct hs_game *g, int card[][HS_MOUNTS], json_t *events,
                     struct rules_error *err);

@@ -11,6 +11,7 @@
 
 #include "loadouts.h"
 #include "orders.h"
+#include "scenario.h"
 
 static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
 {
@@ -23,9 +24,17 @@ static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
             n += g->zone[c] == HS_Z_HAND && g->holder[c] == s;
         json_array_append_new(hands, json_integer(n));
     }
-    if (seat >= 0)
-        json_object_set(bc, "hand", json_array_get(json_object_get(bc, "hands"),
-                                                   (size_t)seat));
+    if (seat >= 0) {
+        json_t *all = json_object_get(bc, "hands"), *mates = json_array();
+
+        /* the teammates' hands too (HS-R-154) */
+        for (int s = 0; s < g->nplayers; s++)
+            if (s != seat && g->p[s].team == g->p[seat].team)
+                json_array_append_new(mates, json_pack("{s:i, s:O}", "seat", s, "hand",
+                                                       json_array_get(all, (size_t)s)));
+        json_object_set(bc, "hand", json_array_get(all, (size_t)seat));
+        json_object_set_new(bc, "teammates", mates);
+    }
     json_object_set_new(bc, "hands", hands);
     json_object_set_new(bc, "deck", json_integer(g->ndeck));
     /* the box would tell which events are in the deck */
@@ -90,11 +99,14 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
             continue;
         }
         json_object_del(p, "orders");
-        if (g->stage == HS_STAGE_PILOTS) {
+        /* teammates confer over their pilots (HS-R-107) */
+        if (g->stage == HS_STAGE_PILOTS && (seat < 0 || g->p[s].team != g->p[seat].team)) {
             json_object_set_new(p, "pilot", json_null());
             json_object_del(p, "charge");
         }
     }
+    if (hs_scenario(g->scenario)->redact && json_object_get(v, "scenario_state"))
+        hs_scenario(g->scenario)->redact(g, seat, json_object_get(v, "scenario_state"));
     /* the contract tells one ruleset's view from another's by "game" */
     json_object_set_new(v, "game", json_string("heavysteam"));
     json_object_set_new(v, "seat", json_integer(seat));

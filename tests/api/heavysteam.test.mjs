@@ -19,18 +19,14 @@
 //   - with an "auto" clock the engine's timeout move is made for a seat
 //     out of time, in the pilots stage and in a round, and the game goes on.
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
 import assert from './lib/checks.mjs';
 import { createAccount, moveLog, refusedLeavesGame, seededRandom, sleep } from './lib/fixtures.mjs';
+import { verifyExport } from './lib/export.mjs';
 import { useServer } from './lib/harness.mjs';
 import { assertNoRunOf, assertPrivateToNamed, eventsFor } from './lib/hidden.mjs';
 import { playSeat } from './lib/heavysteam-player.mjs';
-import { requireEnv } from './lib/server.mjs';
 
 const ctx = useServer({ env: { TURNPOST_SWEEPERS: '1' } });
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261202);
@@ -113,17 +109,6 @@ function checkDefenderQuestion(v) {
   const a = v.state.attack;
   assert.ok(a, `an ${q.ask} question is asked during an attack`);
   return q;
-}
-
-function verifyExport(ex, label) {
-  const dir = mkdtempSync(join(tmpdir(), 'turnpost-hs-'));
-  try {
-    writeFileSync(join(dir, 'export.json'), JSON.stringify(ex));
-    const r = spawnSync(requireEnv('TURNPOST_BIN'), ['verify', join(dir, 'export.json')], { encoding: 'utf8', timeout: 120000 });
-    assert.equal(r.status, 0, `${label}: turnpost verify accepts the export: ${r.stdout}${r.stderr}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function exportOf(g) {
@@ -335,7 +320,7 @@ function strings(value, path = '', out = []) {
 function withoutPublicCards(view) {
   const v = structuredClone(view);
   const bc = v.state.battle_cards;
-  for (const k of ['track', 'discard', 'in_play', 'events_done', 'hand']) delete bc[k];
+  for (const k of ['track', 'discard', 'in_play', 'events_done', 'hand', 'teammates']) delete bc[k];
   delete v.state.event;
   // a support unit on the board and a titan's terrain name the card in play
   for (const u of v.state.units ?? []) delete u.card;
@@ -344,13 +329,16 @@ function withoutPublicCards(view) {
 }
 
 // A seat's view is the spectator's with its own hand, orders and (before
-// the reveal) pilot added, and nothing else.
+// the reveal) pilot added, and its teammates' hands (none in a game of
+// two), and nothing else.
 function publicPart(view, seat) {
   const v = structuredClone(view);
   delete v.viewer_seat;
   delete v.state.seat;
   if (seat !== null) {
     delete v.state.battle_cards.hand;
+    assert.deepEqual(v.state.battle_cards.teammates, [], 'a team of one has no teammates');
+    delete v.state.battle_cards.teammates;
     delete v.state.seats[seat].orders;
     if (v.state.stage === 'pilots') {
       v.state.seats[seat].pilot = null;

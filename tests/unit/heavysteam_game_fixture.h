@@ -90,7 +90,8 @@ static inline void check_round_trip(const struct hs_game *g)
     free(h);
 }
 
-/* Occurrences of "s" (quoted) in text. */
+/* Occurrences of "s" (quoted) in compact JSON text, as a value: a key of
+ * that name (the attack's "smoke") is not one. */
 static inline int occurrences(const char *text, const char *s)
 {
     char q[HS_NAME + 3];
@@ -98,7 +99,7 @@ static inline int occurrences(const char *text, const char *s)
 
     snprintf(q, sizeof q, "\"%s\"", s);
     for (const char *p = strstr(text, q); p; p = strstr(p + 1, q))
-        n++;
+        n += p[strlen(q)] != ':';
     return n;
 }
 
@@ -120,8 +121,9 @@ static inline int pilot_move(struct hs_game *g, int seat, const char *move, json
 /* ---- views ---------------------------------------------------------------- */
 
 /* Every battle card id appears in seat's view as often as it lies in the
- * open (track, discard, set aside, in play) or in seat's own hand; a
- * pilot's id only when it is seat's own or revealed. */
+ * open (track, discard, set aside, in play) or in the hands of seat's
+ * team (HS-R-154); a pilot's id only when it is its team's or revealed
+ * (HS-R-107). */
 static inline void check_view(const struct hs_game *g, int seat)
 {
     json_t *v = hs_view_build(g, seat);
@@ -134,15 +136,25 @@ static inline void check_view(const struct hs_game *g, int seat)
             open += g->card[c] == b &&
                     (g->zone[c] == HS_Z_TRACK || g->zone[c] == HS_Z_DISCARD ||
                      g->zone[c] == HS_Z_EVENTS_DONE || g->zone[c] == HS_Z_IN_PLAY ||
-                     (g->zone[c] == HS_Z_HAND && g->holder[c] == seat));
-        /* the event resolving is named once more, as the state holds it */
+                     (g->zone[c] == HS_Z_HAND && seat >= 0 &&
+                      hs_seat_team(g->holder[c], g->nplayers) ==
+                          hs_seat_team(seat, g->nplayers)));
+        /* the event resolving is named once more, as the state holds it,
+         * a support unit by the card that brought it, and a terrain card
+         * by the titan it lies under */
         open += g->event_pending && g->card[g->event] == b;
+        for (int u = 0; u < g->nunits; u++)
+            open += g->unit[u].card == b;
+        for (int t = 0; t < g->ntitans; t++)
+            open += g->titan[t].terrain >= 0 && g->card[g->titan[t].terrain] == b;
         CHECK_EQ_INT(occurrences(text, cat()->battle[b].id), open);
     }
     for (int s = 0; s < g->nplayers; s++)
         if (g->p[s].pilot >= 0)
             CHECK_EQ_INT(occurrences(text, cat()->pilot[g->p[s].pilot].id),
-                         s == seat || g->stage != HS_STAGE_PILOTS);
+                         (seat >= 0 && hs_seat_team(s, g->nplayers) ==
+                                           hs_seat_team(seat, g->nplayers)) ||
+                             g->stage != HS_STAGE_PILOTS);
     CHECK_EQ_INT(json_integer_value(json_object_get(json_object_get(v, "battle_cards"),
                                                     "deck")), g->ndeck);
     CHECK(!strstr(text, "\"box\"") && !strstr(text, "seed"));
@@ -155,6 +167,28 @@ static inline void check_view(const struct hs_game *g, int seat)
     }
     free(text);
     json_decref(v);
+}
+
+/* setup of seats refuses options with code under rule, and sets nothing
+ * up. */
+static inline void refuse_setup(const char *options, int seats, const char *code,
+                                const char *rule)
+{
+    json_t *o = json_loads(options, 0, NULL), *state = NULL, *events = NULL;
+    struct rules_error err;
+    struct rng r;
+
+    seeded(&r, 7);
+    memset(&err, 0, sizeof err);
+    if (!CHECK(o != NULL))
+        return;
+    CHECK_EQ_INT(hs_setup(o, seats, &r, &state, &events, &err), -1);
+    CHECK(state == NULL && events == NULL);
+    if (!CHECK_EQ_STR(err.code, code))
+        fprintf(stderr, "  %s: %s\n", options, err.message);
+    CHECK(strncmp(err.rule, rule, strlen(rule)) == 0);
+    CHECK(err.message[0] != 0);
+    json_decref(o);
 }
 
 #endif

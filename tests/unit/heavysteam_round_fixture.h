@@ -38,8 +38,6 @@ static inline int ok(int rc, const struct rules_error *err)
     return rc >= 0;
 }
 
-/* Two seats (U.K. and C.E.T. heavies, or lights with size "light"), each
- * with pilot[seat] (NULL: the first it may choose), no Charged Up steam. */
 /* The events shuffled into the deck are all ones cards.c plays (on main
  * some are not yet, and a track that draws one cannot go on). */
 static inline int events_played(const struct hs_game *g)
@@ -53,15 +51,16 @@ static inline int events_played(const struct hs_game *g)
     return 1;
 }
 
-/* Game k: the setup of seed k, or of k + 1000, k + 2000 ... the first
- * whose events are all played. */
-static inline struct hs_game *round_game_with(int k, const char *size,
-                                              const char *const pilot[2])
+/* Game k of seats with options o (NULL: none): the setup of seed k, or
+ * of k + 1000, k + 2000 ... the first whose events are all played; each
+ * seat with pilot[seat] (pilot or its entry NULL: the first it may
+ * choose), no Charged Up steam. */
+static inline struct hs_game *round_game_of(int k, const json_t *o, int seats,
+                                            const char *const *pilot)
 {
     struct hs_game *g = calloc(1, sizeof *g);
     unsigned char key[RNG_KEY_BYTES];
     struct rules_error err;
-    json_t *o = size ? json_pack("{s:s}", "size", size) : NULL;
 
     for (int j = k; j < k + 64000; j += 1000) {
         memset(g, 0, sizeof *g);
@@ -69,13 +68,12 @@ static inline struct hs_game *round_game_with(int k, const char *size,
         key[0] = (unsigned char)j;
         key[1] = (unsigned char)(j >> 8);
         rng_init(&R, key, 0);
-        CHECK(ok(hs_game_setup(g, o, 2, &R, NULL, &err), &err));
+        CHECK(ok(hs_game_setup(g, o, seats, &R, NULL, &err), &err));
         if (events_played(g))
             break;
     }
     pick_state = (unsigned)k * 2654435761u + 1;
-    json_decref(o);
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < seats; s++) {
         json_t *moves = hs_pilot_moves(g, s);
         json_t *m = json_array_get(json_object_get(moves, "moves"), 0);
         json_t *mv = pilot && pilot[s]
@@ -88,6 +86,17 @@ static inline struct hs_game *round_game_with(int k, const char *size,
         json_decref(moves);
     }
     CHECK_EQ_INT(g->stage, HS_STAGE_ROUND);
+    return g;
+}
+
+/* Two seats (U.K. and C.E.T. heavies, or lights with size "light"). */
+static inline struct hs_game *round_game_with(int k, const char *size,
+                                              const char *const pilot[2])
+{
+    json_t *o = size ? json_pack("{s:s}", "size", size) : NULL;
+    struct hs_game *g = round_game_of(k, o, 2, pilot);
+
+    json_decref(o);
     return g;
 }
 

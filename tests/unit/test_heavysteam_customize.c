@@ -184,12 +184,9 @@ static void test_hs_r_140_customize_starts_the_loadouts_stage(void)
         json_decref(s);
     }
     /* customized in secret or agreed in the open, not both */
-    CHECK(setup_seats("{\"customize\": true, \"loadouts\": [null, null]}", 2, NULL, &err) ==
-          NULL);
-    CHECK_EQ_STR(err.code, "customize_and_loadouts");
-    CHECK(strncmp(err.rule, "HS-R-140", 8) == 0);
-    CHECK(setup_seats("{\"customize\": 1}", 2, NULL, &err) == NULL);
-    CHECK_EQ_STR(err.code, "bad_customize");
+    refuse_setup("{\"customize\": true, \"loadouts\": [null, null]}", 2,
+                 "customize_and_loadouts", "HS-R-140");
+    refuse_setup("{\"customize\": 1}", 2, "bad_customize", "HS-R-140");
 }
 
 /* HS-R-141: a loadout move changes the mounts it names (null empties a
@@ -425,9 +422,9 @@ static void test_hs_r_143_hidden_from_the_other_team_until_the_reveal(void)
         json_decref(v);
     }
     /* the move log */
-    CHECK(E->move_seen(move, 0, 0) == NULL);
+    CHECK(E->move_seen(move, 0, 0, 2) == NULL);
     for (int viewer = -1; viewer < 2; viewer += 2) {
-        seen = E->move_seen(move, 0, viewer);
+        seen = E->move_seen(move, 0, viewer, 2);
         CHECK(seen && json_object_size(seen) == 1 &&
               !strcmp(json_string_value(json_object_get(seen, "type")), "loadout"));
         json_decref(seen);
@@ -454,6 +451,16 @@ static void test_hs_r_143_hidden_from_the_other_team_until_the_reveal(void)
     json_decref(s);
 }
 
+/* Occurrences of the id (quoted) in v's JSON text. */
+static int names(const json_t *v, const char *id)
+{
+    char *text = json_dumps(v, JSON_COMPACT);
+    int n = occurrences(text, id);
+
+    free(text);
+    return n;
+}
+
 /* The team of seat s in a state. */
 static int team(const json_t *state, int s)
 {
@@ -461,24 +468,22 @@ static int team(const json_t *state, int s)
 }
 
 /*
- * HS-R-143, HS-R-142: teammates confer. Needs a team of two, so more
- * than two seats: until the engine seats them this reports itself
- * skipped; then the view shows a teammate's pending loadout, and a card
- * on it is refused to the other (one deck a faction).
+ * HS-R-143, HS-R-142: teammates confer. Four seats, two teams of two (as
+ * the seats' teams say): the view, the event and the move log show a
+ * teammate's pending loadout and never the other team's, and a card on
+ * it is refused to the other, and not listed to it (one deck a faction).
  */
 static void test_hs_r_142_143_teammates_see_and_share_one_deck(void)
 {
     struct rules_error err;
-    json_t *s = NULL;
-    int a = -1, b = -1, foe = -1, n = 0;
+    const int n = 4;
+    json_t *s = setup_seats(CUSTOM, n, NULL, &err);
+    int a = -1, b = -1, foe = -1;
 
-    for (n = 4; n >= 3 && !s; n--)
-        s = setup_seats(CUSTOM, n, NULL, &err);
-    if (!s) {
-        printf("     (skipped: %s - teams of two need 3 or 4 seats)\n", err.code);
+    if (!CHECK(s != NULL)) {
+        fprintf(stderr, "  setup of 4: %s %s\n", err.code, err.message);
         return;
     }
-    n++;
     for (int i = 0; i < n && b < 0; i++)
         for (int j = i + 1; j < n && b < 0; j++)
             if (team(s, i) == team(s, j))
@@ -516,7 +521,24 @@ static void test_hs_r_142_143_teammates_see_and_share_one_deck(void)
             return;
         }
         snprintf(move, sizeof move, "{\"type\": \"loadout\", \"left_arm\": \"%s\"}", card);
-        must_play(&s, a, move);
+        {
+            json_t *ev = NULL, *m = json_loads(move, 0, NULL), *seen;
+            const json_t *e;
+
+            CHECK_EQ_INT(eng_play(&s, a, move, &ev, &err), 0);
+            e = event_of(ev, "loadout_chosen", 1);
+            CHECK(e && json_array_size(json_object_get(e, "to")) == 2);
+            json_decref(ev);
+            /* the move log: whole to the teammate, its type to the other team */
+            CHECK(E->move_seen(m, a, b, n) == NULL);
+            seen = E->move_seen(m, a, foe, n);
+            CHECK(seen && json_object_size(seen) == 1);
+            json_decref(seen);
+            seen = E->move_seen(m, a, -1, n);
+            CHECK(seen && json_object_size(seen) == 1);
+            json_decref(seen);
+            json_decref(m);
+        }
         v = E->view(s, b);
         CHECK_EQ_STR(json_string_value(json_object_get(json_object_get(seat_of(v, a),
                                                                        "loadout"), "left_arm")),
@@ -527,6 +549,17 @@ static void test_hs_r_142_143_teammates_see_and_share_one_deck(void)
         json_decref(v);
         snprintf(taken, sizeof taken, "{\"type\": \"loadout\", \"right_arm\": \"%s\"}", card);
         refused(&s, b, taken, "card_with_teammate");
+        v = E->legal_moves(s, b);
+        CHECK_EQ_INT(names(v, card), 0);
+        json_decref(v);
+        /* everyone done: four loadouts revealed, the pilots asked */
+        for (int i = 0; i < n; i++)
+            must_play(&s, i, "{\"type\": \"loadout_done\"}");
+        CHECK_EQ_STR(json_string_value(json_object_get(s, "stage")), "pilots");
+        CHECK_EQ_STR(mounted(s, a, "left_arm"), card);
+        g = loaded(s);
+        check_cubes(g);
+        free(g);
     }
     json_decref(s);
 }

@@ -269,21 +269,37 @@ static void test_hs_r_128_timeout_move_at_every_question(void)
             fprintf(stderr, "  question %s never reached\n", hs_ask_name((enum hs_ask)q));
 }
 
-/* The move log shows others a pilot and orders by their type only. */
+/* The move log shows others a pilot and orders by their type only; a
+ * pilot whole to the chooser's teammates (HS-R-107, HS-R-151). */
 static void test_secret_moves_seen_by_type(void)
 {
     json_t *pilot = json_pack("{s:s, s:s}", "type", "pilot", "pilot", "zedock");
     json_t *orders = json_pack("{s:s, s:i}", "type", "orders", "evade", 2);
     json_t *hold = json_pack("{s:s}", "type", "hold"), *seen;
 
-    CHECK(E->move_seen(pilot, 0, 0) == NULL);
-    seen = E->move_seen(pilot, 0, 1);
+    CHECK(E->move_seen(pilot, 0, 0, 2) == NULL);
+    seen = E->move_seen(pilot, 0, 1, 2);
     CHECK(seen && json_object_size(seen) == 1);
     json_decref(seen);
-    seen = E->move_seen(orders, 1, -1);
+    seen = E->move_seen(orders, 1, -1, 2);
     CHECK(seen && json_object_size(seen) == 1);
     json_decref(seen);
-    CHECK(E->move_seen(hold, 0, 1) == NULL);
+    CHECK(E->move_seen(hold, 0, 1, 2) == NULL);
+    /* four seats: 0 and 2 a team; three: 1 and 2 */
+    CHECK(E->move_seen(pilot, 0, 2, 4) == NULL);
+    CHECK(E->move_seen(pilot, 2, 1, 3) == NULL);
+    seen = E->move_seen(pilot, 0, 2, 3);
+    CHECK(seen && json_object_size(seen) == 1);
+    json_decref(seen);
+    seen = E->move_seen(pilot, 1, 2, 4);
+    CHECK(seen && json_object_size(seen) == 1);
+    json_decref(seen);
+    seen = E->move_seen(pilot, 0, -1, 4);
+    CHECK(seen && json_object_size(seen) == 1);
+    json_decref(seen);
+    seen = E->move_seen(orders, 0, 2, 4);
+    CHECK(seen && json_object_size(seen) == 1);
+    json_decref(seen);
     CHECK(E->any_time(orders) && !E->any_time(hold) && !E->any_time(pilot));
     json_decref(pilot);
     json_decref(orders);

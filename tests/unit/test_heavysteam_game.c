@@ -233,16 +233,19 @@ static void refuse_options(const char *options, int seats, const char *code)
  * (same_faction, titan_wrong_faction). */
 static void test_hs_r_10_setup_refuses_bad_options(void)
 {
-    refuse_options("{\"scenario\": 2}", 2, "unknown_scenario");
+    refuse_options("{\"scenario\": 9}", 2, "unknown_scenario");
     refuse_options("{\"scenario\": \"1\"}", 2, "unknown_scenario");
     refuse_options("{\"size\": \"medium\"}", 2, "bad_size");
     refuse_options("{\"colour\": \"red\"}", 2, "unknown_option");
-    refuse_options("{}", 3, "bad_seats");
+    refuse_options("{}", 1, "bad_seats");
+    refuse_options("{}", 5, "bad_seats");
     refuse_options("{\"titans\": [\"uk_heavy_dreadmoor\"]}", 2, "bad_titans");
     refuse_options("{\"titans\": [\"uk_heavy_dreadmoor\", \"uk_heavy_dreadmoor\"]}", 2,
                    "titan_wrong_faction");
     refuse_options("{\"titans\": [\"uk_heavy_dreadmoor\", \"cet_light_feldhase\"]}", 2,
-                   "titan_wrong_size");
+                   "bad_composition");
+    refuse_options("{\"size\": \"heavy\", \"titans\": [\"uk_light_kestrel\", "
+                   "\"cet_light_feldhase\"]}", 2, "titan_wrong_size");
     refuse_options("{\"titans\": [\"uk_heavy_dreadmoor\", \"nope\"]}", 2, "unknown_titan");
     refuse_options("{\"factions\": [\"uk\", \"uk\"]}", 2, "same_faction");
     refuse_options("{\"factions\": [\"uk\"]}", 2, "bad_factions");

@@ -1,15 +1,15 @@
 /*
- * test_heavysteam_property.c - thousands of random two-player Heavy Steam
- * games played through the engine's JSON interface alone
+ * test_heavysteam_property.c - thousands of random Heavy Steam games
+ * played through the engine's JSON interface alone
  * (rules_engine_find("heavysteam"): setup, status, legal_moves, apply):
- * GAMES heavy against heavy and as many light against light by default;
- * HS_GAMES sets the number per size (HS_GAMES=50 plays 100), and a
- * quarter as many again of each size are played with both loadouts
- * customized at random (HS-R-135: other cards, empty slots), and as many
- * again customized in secret ("customize", HS-R-140: the loadouts stage
- * played by its listed moves); HS_ONLY=k (HS_SIZE=heavy or light,
- * HS_CUSTOM=1 for a customized one, 2 for one customized in secret)
- * replays game k alone, to debug it. Under the
+ * GAMES heavy against heavy and as many light against light by default,
+ * and a quarter as many of each other kind (the kinds table): both
+ * loadouts customized at random (HS-R-135: other cards, empty slots),
+ * three and four players in teams (HS-R-152), and loadouts customized
+ * in secret ("customize", HS-R-140: the loadouts stage played by its
+ * listed moves), of two and of four players. HS_GAMES sets the
+ * number per size (HS_GAMES=50 plays 100 of two players); HS_ONLY=k
+ * (HS_KIND="3 players", ...) replays game k alone, to debug it. Under the
  * sanitizers the default is a quarter, so that the run stays near a
  * minute there too.
  *
@@ -48,7 +48,7 @@
  *   (h) customized in secret: every seat's pending loadout, and from the
  *       reveal each titan's cards, cost at most its board's points
  *       (HS-R-02, HS-R-141), and the cards a titan carries at the reveal
- *       are those it carries to the end (HS-R-144).
+ *       are those it carries to the end (HS-R-144, HS-R-145).
  * Every REFUSE_EVERY steps the move about to be made is also offered with
  * a field changed, dropped or added: if refused, the state's JSON (sorted
  * keys) is byte for byte as before, the events NULL and the random stream
@@ -96,6 +96,29 @@ static const char *const colour_key[COLOURS] = {"white", "blue", "red", "black"}
 #define BATTLE_CARDS 54
 
 static const struct rules_engine *eng;
+
+/* The games played: players and the options by size (HS-R-152's five
+ * compositions), customized or not; games_per is the share of the
+ * number per size. */
+struct kind {
+    const char *name;
+    int seats;
+    const char *size;
+    int custom, quarter;         /* custom 1: custom_options; 2: "customize" */
+};
+static const struct kind kinds[] = {
+    {"heavy", 2, "heavy", 0, 0},
+    {"light", 2, "light", 0, 0},
+    {"heavy customized", 2, "heavy", 1, 1},
+    {"light customized", 2, "light", 1, 1},
+    {"3 players", 3, "mixed", 0, 1},
+    {"4 lights", 4, "light", 0, 1},
+    {"4 mixed", 4, "mixed", 0, 1},
+    {"heavy in secret", 2, "heavy", 2, 1},
+    {"light in secret", 2, "light", 2, 1},
+    {"4 mixed in secret", 4, "mixed", 2, 1},
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
 
 static const char *const must_see[] = {
     "pilots_revealed", "phase_started", "card_played", "attack_declared", "hit_location",
@@ -300,12 +323,13 @@ static void check_cards(const json_t *st)
         json_array_foreach(json_object_get(bc, zones[z]), i, v)
             if (!json_is_null(v))
                 count_id(count, &total, json_string_value(v));
-    CHECK_EQ_INT(json_array_size(json_object_get(bc, "hands")), 2);
+    CHECK_EQ_INT(json_array_size(json_object_get(bc, "hands")),
+                 json_integer_value(json_object_get(st, "players")));
     json_array_foreach(json_object_get(bc, "hands"), i, h)
         json_array_foreach(h, j, v)
             count_id(count, &total, json_string_value(v));
     json_array_foreach(json_object_get(bc, "in_play"), i, v) {
-        CHECK(i_of(v, "seat") >= 0 && i_of(v, "seat") < 2);
+        CHECK(i_of(v, "seat") >= 0 && i_of(v, "seat") < i_of(st, "players"));
         count_id(count, &total, s_of(v, "card"));
     }
     if (!CHECK_EQ_INT(total, BATTLE_CARDS))
@@ -523,18 +547,19 @@ SCAFFOLD static json_t *custom_options(const char *size)
     return opts;
 }
 
-/* The setup of game k of size (custom 1: custom_options; 2: customized in
- * secret, HS-R-140): the first key
+/* The setup of game k of kind kd (customized: custom_options, or in
+ * secret): the first key
  * from k on whose deck holds only events the engine plays (the fixture's
  * events_played). */
-SCAFFOLD static json_t *setup_game(int k, const char *size, int custom, struct rng *rng)
+SCAFFOLD static json_t *setup_game(int k, const struct kind *kd, struct rng *rng)
 {
     static struct hs_game g;
     unsigned char key[RNG_KEY_BYTES];
     struct rules_error err;
-    json_t *opts = custom == 1 ? custom_options(size)
-                   : custom == 2 ? json_pack("{s:s, s:b}", "size", size, "customize", 1)
-                                 : json_pack("{s:s}", "size", size);
+    const char *size = kd->size;
+    json_t *opts = kd->custom == 1 ? custom_options(size)
+                   : kd->custom == 2 ? json_pack("{s:s, s:b}", "size", size, "customize", 1)
+                                     : json_pack("{s:s}", "size", size);
     json_t *st = NULL, *ev = NULL;
 
     for (int j = k; j < k + 64000; j += 1000) {
@@ -542,11 +567,12 @@ SCAFFOLD static json_t *setup_game(int k, const char *size, int custom, struct r
         key[0] = (unsigned char)j;
         key[1] = (unsigned char)(j >> 8);
         key[2] = (unsigned char)(size[0]);
+        key[3] = (unsigned char)kd->seats;
         rng_init(rng, key, 0);
         json_decref(st);
         json_decref(ev);
         st = ev = NULL;
-        if (!CHECK(eng->setup(opts, 2, rng, &st, &ev, &err) == 0)) {
+        if (!CHECK(eng->setup(opts, kd->seats, rng, &st, &ev, &err) == 0)) {
             fprintf(stderr, "  setup: %s %s\n", err.code, err.message);
             break;
         }
@@ -599,8 +625,8 @@ static int check_loadouts(const json_t *st, int fixed[HS_MAX_PLAYERS][HS_MOUNTS]
     return stage;
 }
 
-/* Plays game k of size, customized or not; returns 1 when a check failed. */
-static int play_one(int k, const char *size, int custom)
+/* Plays game k of kind kd; returns 1 when a check failed. */
+static int play_one(int k, const struct kind *kd)
 {
     struct check_state *cs = check_state();
     int failed_before = cs->checks_failed, steps = 0;
@@ -613,20 +639,20 @@ static int play_one(int k, const char *size, int custom)
     json_t *st;
 
     memset(&tally, 0, sizeof tally);
-    pick_state = (unsigned)k * 2654435761u + (size[0] == 'l') + 2u * (unsigned)custom;
+    pick_state = (unsigned)k * 2654435761u + (unsigned)(kd - kinds);
     /* most games build pressure (red squares, all the Hotshot, every
      * evade): they end in tens of rounds, by overloads and destructions;
      * one in COOL_GAMES plays evenly and may last hundreds */
     heat_bias = k % COOL_GAMES != COOL_GAMES - 1;
-    st = setup_game(k, size, custom, &rng);
+    st = setup_game(k, kd, &rng);
     if (!st)
         return 1;
     check_invariants(st, NULL, 0, 0);
-    if (custom == 2)
+    if (kd->custom == 2)
         CHECK(check_loadouts(st, fixed, &revealed));
     for (;;) {
         json_t *list, *moves, *move = NULL, *ev = NULL, *prev;
-        int seat = -1, added, popped;
+        int seat = -1, other, added, popped;
         size_t n;
 
         if (!CHECK(eng->status(st, &s) == 0)) {
@@ -649,8 +675,8 @@ static int play_one(int k, const char *size, int custom)
             games_capped++;
             break;
         }
-        /* the pilots are chosen at once: either seat may go first */
-        for (int i = 1; i >= 0; i--)
+        /* the pilots are chosen at once: any seat may go first */
+        for (int i = kd->seats - 1; i >= 0; i--)
             if (s.must_act & (1u << i) && (seat < 0 || pick(2)))
                 seat = i;
         if (!CHECK(seat >= 0))
@@ -683,11 +709,12 @@ static int play_one(int k, const char *size, int custom)
                 continue;
             if (steps % REFUSE_EVERY == 0)
                 check_refused(st, seat, m, &rng);
-            if (steps % OTHER_SEAT_EVERY == 0 && !(s.must_act & (1u << (1 - seat)))) {
+            other = (seat + 1 + (int)pick((unsigned)kd->seats - 1)) % kd->seats;
+            if (steps % OTHER_SEAT_EVERY == 0 && !(s.must_act & (1u << other))) {
                 json_t *copy = json_incref(st), *oev = NULL;
                 struct rng rr = rng;
 
-                CHECK(eng->apply(&copy, 1 - seat, m, &rr, &oev, &err) == -1);
+                CHECK(eng->apply(&copy, other, m, &rr, &oev, &err) == -1);
                 CHECK(copy == st && oev == NULL && rr.pos == rng.pos);
                 json_decref(oev);
                 json_decref(copy);
@@ -724,7 +751,7 @@ static int play_one(int k, const char *size, int custom)
         }
         read_events(&tally, ev, &added, &popped);
         check_invariants(st, prev, added, popped);
-        if (custom == 2)
+        if (kd->custom == 2)
             check_loadouts(st, fixed, &revealed);
         json_decref(prev);
         json_decref(ev);
@@ -737,7 +764,14 @@ static int play_one(int k, const char *size, int custom)
     }
     if (s.finished) {
         games_over++;
-        CHECK(s.winners && !(s.winners & (s.winners - 1)));
+        unsigned team = 0;
+        const json_t *seats = json_object_get(st, "seats");
+
+        /* the winners are one whole team */
+        for (size_t i = 0; i < json_array_size(seats); i++)
+            if (i_of(json_array_get(seats, i), "team") == i_of(st, "winner_team"))
+                team |= 1u << i;
+        CHECK(s.winners && s.winners == team && team != (1u << json_array_size(seats)) - 1);
     }
     steps_total += steps;
     json_decref(st);
@@ -750,26 +784,20 @@ static int play_one(int k, const char *size, int custom)
 
 static void run_worker(int w, int games, int fd)
 {
-    static const char *const sizes[] = {"heavy", "light"};
     long out[NOUT] = {0};
     int failed = 0;
+    const char *only = getenv("HS_ONLY"), *only_kind = getenv("HS_KIND");
 
-    const char *only = getenv("HS_ONLY"), *only_size = getenv("HS_SIZE");
-
-    /* z 2 and 3: a quarter as many again, heavy and light, customized; z 4
-     * and 5 as many customized in secret */
-    for (int z = 0; z < 6 && failed <= 3; z++)
-        for (int k = w; k < (z < 2 ? games : games / 4); k += WORKERS)
-            if (only && (atoi(only) != k || (only_size && strcmp(only_size, sizes[z % 2])) ||
-                         z / 2 != (getenv("HS_CUSTOM") ? atoi(getenv("HS_CUSTOM")) : 0)))
+    for (size_t z = 0; z < NKINDS && failed <= 3; z++)
+        for (int k = w; k < (kinds[z].quarter ? games / 4 : games); k += WORKERS) {
+            if (only && (atoi(only) != k || (only_kind && strcmp(only_kind, kinds[z].name))))
                 continue;
-            else
-            if (play_one(k, sizes[z % 2], z / 2)) {
-                fprintf(stderr, "game %s%s k=%d failed\n", sizes[z % 2],
-                        z >= 4 ? " customized in secret" : z >= 2 ? " customized" : "", k);
+            if (play_one(k, &kinds[z])) {
+                fprintf(stderr, "game %s k=%d failed\n", kinds[z].name, k);
                 if (++failed > 3)
                     break;
             }
+        }
     for (size_t i = 0; i < NSEE; i++)
         out[i] = seen[i];
     out[NSEE] = failed;
@@ -818,13 +846,14 @@ static void test_random_games(void)
         for (size_t i = 0; i < NOUT; i++)
             total[i] += out[i];
     }
-    printf("%d games per size, %d customized and %d customized in secret (%ld revealed), "
-           "%ld over, %ld stopped at %d steps, %ld steps, %ld refused moves compared\n",
-           games, games / 4 * 2, games / 4 * 2, total[NSEE + 5], total[NSEE + 3],
-           total[NSEE + 4], MAX_STEPS, total[NSEE + 1], total[NSEE + 2]);
+    printf("%d games per size, %d of each other kind (customized, 3 and 4 players, customized "
+           "in secret: %ld revealed), %ld over, %ld stopped at %d steps, %ld steps, %ld refused "
+           "moves compared\n",
+           games, games / 4, total[NSEE + 5], total[NSEE + 3], total[NSEE + 4], MAX_STEPS,
+           total[NSEE + 1], total[NSEE + 2]);
     CHECK(total[NSEE + 2] > games);
     if (!getenv("HS_ONLY"))
-        CHECK_EQ_INT(total[NSEE + 5], games / 4 * 2);
+        CHECK_EQ_INT(total[NSEE + 5], games / 4 * 3);
     for (size_t i = 0; i < NSEE; i++)
         if (!CHECK(total[i] > 0))
             fprintf(stderr, "  event %s never happened\n", must_see[i]);
