@@ -173,3 +173,31 @@ test('the suite\'s player customizes by the listed moves and plays on into the r
     .find((e) => e.type === 'loadouts_revealed');
   for (const l of reveal.loadouts) assert.ok(l.cost <= points[l.titan] && l.points === points[l.titan], JSON.stringify(l));
 });
+
+test('four players customizing: a teammate sees the pending loadout and its move whole, the other team neither', async () => {
+  const accounts = [];
+  for (let i = 0; i < 4; i++) accounts.push(await createAccount(ctx.api));
+  const spectator = await createAccount(ctx.api);
+  const body = {
+    ruleset: 'heavysteam', options: { customize: true }, entropy: `hs-customize-4-${SEED}`,
+    seats: accounts.map((a) => ({ account_id: a.id })),
+  };
+  const game = (await ctx.api.post('/v1/games', { token: accounts[0].token, body, expect: 201 })).body.game;
+  assert.deepEqual(game.must_act, [0, 1, 2, 3]);
+  const g = { id: game.id, players: accounts.map((a, seat) => ({ ...a, seat })) };
+  // seats 0 and 2 are a team (HS-R-152); seat 0 takes a card no titan prints
+  await post(g, 0, { type: 'loadout', left_arm: 'uk_phosphor' });
+  for (const seat of [0, 1, 2, 3, undefined]) {
+    const token = seat === undefined ? spectator.token : accounts[seat].token;
+    const s = await seen(g, { token, seat });
+    const mate = seat === 0 || seat === 2;
+    assert.equal(s.text.includes('"uk_phosphor"'), mate, `seat ${seat ?? 'spectator'} ${mate ? 'reads' : 'reads no'} seat 0's pending card`);
+    assert.equal(s.view.state.seats[0].loadout?.left_arm ?? null, mate ? 'uk_phosphor' : null);
+    const m = s.log.find((x) => x.seat === 0 && x.move.type === 'loadout');
+    assert.deepEqual(m.move, mate ? { type: 'loadout', left_arm: 'uk_phosphor' } : { type: 'loadout' });
+  }
+  // the teammate may not take the same card: one deck a faction (HS-R-142)
+  const r = await post(g, 2, { type: 'loadout', right_arm: 'uk_phosphor' }, 422);
+  assert.equal(r.body.violation, 'card_with_teammate');
+  assert.match(r.body.rule, /^HS-R-142/);
+});
