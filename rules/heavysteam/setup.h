@@ -5,10 +5,10 @@
  *
  * Options (every key optional):
  *   {"scenario": 1,                         (Meeting Engagement, the only one yet)
- *    "size": "heavy" | "light",             (default heavy: both titans of it)
+ *    "size": "heavy" | "light" | "mixed",   (the compositions of HS-R-152)
  *    "titans": [board id per seat],         (default: the first board of the
  *                                            seat's faction and the size)
- *    "factions": ["uk" | "cet" per seat],   (default: seat 0 U.K., seat 1 C.E.T.)
+ *    "factions": ["uk" | "cet" per seat],   (default: seat 0's team U.K.)
  *    "loadouts": [null | {"left_arm" | "right_arm" | "torso": card id | null}
  *                 per seat]}                (default: the printed loadouts; a
  *                                            mount left out keeps its printed
@@ -16,7 +16,7 @@
  *    "customize": true | false}             (default false; true: each seat
  *                                            customizes in secret before the
  *                                            pilots, loadouts.h; HS-R-140)
- * Two seats, a team each.
+ * Two to four seats in two teams by seat (HS-R-151).
  */
 #ifndef TURNPOST_HEAVYSTEAM_SETUP_H
 #define TURNPOST_HEAVYSTEAM_SETUP_H
