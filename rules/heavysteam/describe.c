@@ -5,7 +5,7 @@
  *
  * The schemas are written out by hand from the parsers (move.c,
  * combat_turns.c, steam_phase.c, initiative.c, round.c, turn_cards.c,
- * pilots.c, pilot_powers.c, orders.c, effects.c), so that a client knows
+ * loadouts.c, pilots.c, pilot_powers.c, orders.c, effects.c), so that a client knows
  * every key and tests/api/contract.test.mjs holds openapi.yaml to them.
  */
 #include "describe.h"
@@ -49,7 +49,11 @@ static const char options_schema[] =
     "loadout, or weapon card ids (weapons) by mount; a mount left out keeps its printed "
     "card, null leaves it empty. The cards of the titan's faction and size, arm cards on "
     "the arms and a torso card on the torso, no card twice, costing at most the titan's "
-    "points.\"}}}";
+    "points.\"},"
+    "\"customize\": {\"type\": \"boolean\", \"default\": false,"
+    " \"description\": \"Each player customizes their titan in secret before the pilots "
+    "(HS-R-140): loadout moves from the printed loadout until loadout_done, seen by the "
+    "player's team only, all revealed together. Not with loadouts.\"}}}";
 
 /* Pieces the move schemas share. A square is [station id, index]. */
 #define SQUARE "{\"type\": \"array\", \"prefixItems\": [{\"type\": \"string\"}," \
@@ -92,6 +96,9 @@ static const char options_schema[] =
 
 static const char move_schemas[] =
     "{"
+    "\"loadout\": " OBJ("[\"type\"]") TYPE("loadout") ", \"left_arm\": " LOADOUT_CARD
+    ", \"right_arm\": " LOADOUT_CARD ", \"torso\": " LOADOUT_CARD "}},"
+    "\"loadout_done\": " OBJ("[\"type\"]") TYPE("loadout_done") "}},"
     "\"pilot\": " OBJ("[\"type\", \"pilot\"]") TYPE("pilot") ", \"pilot\": {\"type\": \"string\"},"
     " \"charge\": {\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
     "\"left_arm\": " INDEX ", \"right_arm\": " INDEX ", \"torso\": " INDEX "}}}},"
@@ -144,6 +151,13 @@ static const char move_schemas[] =
 static const struct {
     const char *type, *text;
 } move_text[] = {
+    {"loadout", "Before the pilots, in a game created with customize, in secret from the "
+                "other team: put a weapon card of your titan's faction and size on a mount "
+                "(left_arm, right_arm, torso; null empties it, a mount left out keeps its "
+                "card), the cards costing at most the titan's points; as often as you like "
+                "until loadout_done."},
+    {"loadout_done", "Before the pilots, in a game created with customize: your loadout is "
+                     "final; when every seat is done they are all revealed and mounted."},
     {"pilot", "Before the first round, in secret: choose a pilot of your titan's faction "
               "(and size, where the pilot names one), with the Charged Up steam each card "
               "takes (charge, by mount, 0 to the card's X; omitted is 0). Revealed when every "
@@ -201,8 +215,8 @@ static const struct {
 };
 
 static const char legal_moves_text[] =
-    "{\"moves\": [...]} for the seat asked now (in the pilots stage, every seat still to "
-    "choose); empty for others. Each entry has \"form\": \"move\", a concrete move, sent "
+    "{\"moves\": [...]} for the seat asked now (in the loadouts and pilots stages, every "
+    "seat not yet done); empty for others. Each entry has \"form\": \"move\", a concrete move, sent "
     "without its form, or \"shape\", a move with holes to fill, sent without form once "
     "filled. Holes: {\"min\": a, \"max\": b} for a number; {\"of\": [...]} for a value "
     "among those listed (\"optional\": true where it may be left out); a list's "
@@ -212,7 +226,10 @@ static const char legal_moves_text[] =
     "\"must\" at least placed, and per destination station the free \"white\" (with "
     "\"vent\") and \"red\" squares. A card's (or pilot_power's, event's) \"choice\" "
     "lists per step what may be chosen, in the move's choice keys, with \"n\" the "
-    "cubes to choose. Standing orders (type orders) are never listed: any seat may send "
+    "cubes to choose. A loadout shape gives each mount's \"of\" (null and the cards that "
+    "fit with the other mounts as they are), each card's \"cost\", the titan's "
+    "\"points\", the current choice's cost (\"spent\") and the \"current\" choice. "
+    "Standing orders (type orders) are never listed: any seat may send "
     "them at any time.";
 
 static const char *const kind_names[] = {"event", "start", "terrain", "support",

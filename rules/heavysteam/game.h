@@ -19,8 +19,10 @@
  *
  * The JSON state (game.c, game_titan.c) names catalog entries by id and
  * battle cards by id zone by zone; a titan's cubes are one letter a
- * square by station id. The stages: HS_STAGE_PILOTS (setup.h, pilots.h)
- * asks every seat at once (ask_seat -1), then the rounds.
+ * square by station id. The stages: HS_STAGE_LOADOUTS (loadouts.h, only
+ * when the game is created with "customize") and then HS_STAGE_PILOTS
+ * (setup.h, pilots.h) each ask every seat at once (ask_seat -1), then the
+ * rounds.
  */
 #ifndef TURNPOST_HEAVYSTEAM_GAME_H
 #define TURNPOST_HEAVYSTEAM_GAME_H
@@ -36,7 +38,7 @@
 
 /* Before the first round, the rounds, and after the end; within a round
  * the phase is catalog.h's enum hs_phase. */
-enum hs_stage { HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVER };
+enum hs_stage { HS_STAGE_LOADOUTS, HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVER };
 
 /* Where a battle card is; every one of them is in exactly one zone. */
 enum hs_zone {
@@ -63,7 +65,8 @@ enum hs_ask {
     HS_ASK_FREE_MOVE,            /* the initiative's 2 free steam cubes */
     HS_ASK_PLAY,                 /* a card in a phase with nothing else to do */
     /* cards */
-    HS_ASK_EVENT                 /* a seat's choice in an event drawn to the track */
+    HS_ASK_EVENT,                /* a seat's choice in an event drawn to the track */
+    HS_ASK_LOADOUT               /* customize the titan (and say done), in secret */
 };
 
 /*
@@ -103,6 +106,10 @@ struct hs_player {
                                   * while the stage is HS_STAGE_PILOTS */
     int charge[HS_MOUNTS];       /* Charged Up steam asked per mount, put on
                                   * the card when the pilots are revealed */
+    int loadout[HS_MOUNTS];      /* HS_STAGE_LOADOUTS: the cards chosen so far
+                                  * (catalog weapon index, -1 empty); seen by
+                                  * the seat's team only until the reveal */
+    int loadout_done;            /* HS_STAGE_LOADOUTS: no more changes */
     int once_used;               /* the pilot's once-per-game effect */
     int played_phase;            /* a battle card played this phase */
     int passed;                  /* passed in this phase (combat, buying) */

@@ -606,9 +606,11 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
  * games the C.E.T. board has seat 0 ("factions": ["cet", "uk"]), so that
  * what the first seat is worth and what a board is worth come apart.
  * Prints each board's win share, seat 0's, the rounds a game and the CPU.
- * With board set, only the pairings that board is in.
+ * With board set, only the pairings that board is in; with customize, the
+ * titans are customized in secret first (the loadouts stage, HS-R-140),
+ * by the same players.
  */
-static int titans(long n, uint64_t seed, int players, const char *board)
+static int titans(long n, uint64_t seed, int players, const char *board, int customize)
 {
     static const char *const pairs[][3] = {
         {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
@@ -639,9 +641,12 @@ static int titans(long n, uint64_t seed, int players, const char *board)
                 json_t *o = json_pack("{s:s, s:[s,s], s:[s,s]}", "size", pairs[k][0], "titans",
                                       pairs[k][1 + swap], pairs[k][2 - swap], "factions",
                                       swap ? "cet" : "uk", swap ? "uk" : "cet");
-                int rc = play_hs(eng, o, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy,
-                                 i, &t[swap]);
+                int rc;
 
+                if (customize)
+                    json_object_set_new(o, "customize", json_true());
+                rc = play_hs(eng, o, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy, i,
+                             &t[swap]);
                 json_decref(o);
                 stuck += rc != 0;   /* counted unfinished; the pairing goes on */
             }
@@ -670,7 +675,7 @@ static int usage(void)
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
                     "                         [--order random|auction] [--seed N]\n"
                     "       turnpost-playouts --titans N [--player random|greedy] "
-                    "[--board ID] [--seed N]\n");
+                    "[--board ID] [--customize 0|1] [--seed N]\n");
     return 2;
 }
 
@@ -681,7 +686,7 @@ int main(int argc, char **argv)
     const char *only = NULL, *map = NULL, *order = NULL, *board = NULL;
     long games = 200, balance_games = 0, titan_games = 0;
     uint64_t seed = 1;
-    int rc = 0, known = 0;
+    int rc = 0, known = 0, customize = 0;
 
     for (int i = 1; i < argc; i += 2) {
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -701,6 +706,9 @@ int main(int argc, char **argv)
             players = !strcmp(val, "random") ? 1 : 2;
         } else if (!strcmp(argv[i], "--board") && val) {
             board = val;
+        } else if (!strcmp(argv[i], "--customize") && val &&
+                   (!strcmp(val, "0") || !strcmp(val, "1"))) {
+            customize = val[0] == '1';
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -710,10 +718,10 @@ int main(int argc, char **argv)
             return usage();
         }
     }
-    if (((map || order) && !balance_games) || (board && !titan_games))
+    if (((map || order) && !balance_games) || ((board || customize) && !titan_games))
         return usage();
     if (titan_games)
-        return titans(titan_games, seed, players, board) ? 1 : 0;
+        return titans(titan_games, seed, players, board, customize) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)
