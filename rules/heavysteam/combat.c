@@ -8,6 +8,7 @@
 
 #include "combat.h"
 #include "combat_step.h"
+#include "scenario.h"
 
 json_t *hs_combat_event(json_t *events, const char *type)
 {
@@ -110,6 +111,13 @@ static int check_attack(const struct hs_game *g, int seat, int mount, int unit,
             return rules_fail(err, "not_your_unit", "Infantry and Mobile Cannons",
                               "That unit is not your team's.");
         u = &g->unit[unit];
+        /* Frontline Fight: a destroyed titan's player fires them (HS-R-196) */
+        if (hs_scenario_units_seat(g, u->team) >= 0 &&
+            hs_scenario_units_seat(g, u->team) != seat)
+            return rules_fail(err, "units_taken_over", "HS-R-196 (Frontline Fight)",
+                              "Seat %d, whose titan is destroyed, fires your team's "
+                              "infantry and mobile cannons.",
+                              hs_scenario_units_seat(g, u->team));
         if (u->attacked)
             return rules_fail(err, "unit_attacked", "Infantry and Mobile Cannons",
                               "Infantry and mobile cannon get one attack per "
@@ -448,6 +456,7 @@ int hs_combat_declare_card(struct hs_game *g, int seat, const struct hs_declare 
         a->damage = s->damage;
         g->unit[d->unit].attacked = 1;
         json_object_set_new(e, "unit", json_integer(d->unit));
+        hs_scenario_unit_acted(g, d->unit, events);
     } else {
         struct hs_titan_at *ta = hs_combat_titan(g, seat);
         const struct hs_weapon_card *w = &cat->weapon[ta->card[d->mount]];

@@ -55,6 +55,9 @@ static void remove_unit(struct hs_game *g, int u)
             break;
         }
     }
+    /* its Frontline Fight marks back to their stocks */
+    g->stock_white += x->white;
+    g->stock_black += x->black;
     memmove(&g->unit[u], &g->unit[u + 1],
             sizeof g->unit[0] * (size_t)(g->nunits - u - 1));
     g->nunits--;
@@ -173,9 +176,16 @@ static void roll_shot(struct hs_game *g, struct rng *rng, json_t *events)
 
     if (dice < 0)
         dice = 0;
-    if (a->target_unit >= 0)
-        ddice = hs_combat_unit(g, a->target_unit)->defense_dice;
-    else
+    if (a->target_unit >= 0) {
+        const struct hs_scenario *sc = hs_scenario(g->scenario);
+        int more = 0, dmore = 0;
+
+        /* a unit's own marks (Frontline Fight, HS-R-192, HS-R-194) */
+        if (sc && sc->unit_dice)
+            sc->unit_dice(g, a->target_unit, &more, &dmore);
+        dice += more;
+        ddice = hs_combat_unit(g, a->target_unit)->defense_dice + dmore;
+    } else
         ddice = hs_pressure_dice(target_titan(g)) + a->evaded + a->mod_defense;
     e = hs_combat_event(events, "attack_roll");
     json_object_set_new(e, "dice", json_integer(dice));

@@ -16,6 +16,7 @@
 #include "combat.h"
 #include "game_json.h"
 #include "round_phase.h"
+#include "scenario.h"
 
 void hs_combat_begin(struct hs_game *g, json_t *events)
 {
@@ -26,9 +27,12 @@ void hs_combat_begin(struct hs_game *g, json_t *events)
     memset(&g->attack, 0, sizeof g->attack);
 }
 
+/* A destroyed titan's player is out, unless the scenario has him fire
+ * his team's units (Frontline Fight, HS-R-196). */
 static int seat_out(const struct hs_game *g, int s)
 {
-    return g->p[s].passed || g->titan[g->p[s].titan].cubes.destroyed;
+    return g->p[s].passed || (g->titan[g->p[s].titan].cubes.destroyed &&
+                              hs_scenario_units_seat(g, g->p[s].team) != s);
 }
 
 /* The team's next attacker, -1 when the whole team has passed. */

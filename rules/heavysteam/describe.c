@@ -5,7 +5,7 @@
  *
  * The schemas are written out by hand from the parsers (move.c,
  * combat_turns.c, steam_phase.c, initiative.c, round.c, turn_cards.c,
- * pilots.c, pilot_powers.c, orders.c, effects.c), so that a client knows
+ * loadouts.c, pilots.c, pilot_powers.c, orders.c, effects.c), so that a client knows
  * every key and tests/api/contract.test.mjs holds openapi.yaml to them.
  */
 #include "describe.h"
@@ -21,9 +21,15 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2, 5], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement, 2: Chance Encounter, 5: Recon in Force"
-    " (HS-R-150).\"},"
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2, 3, 4, 5], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement; 2: Chance Encounter (smoke in sectors 1 "
+    "and 6, the titans placed and 2 steam each before round 1); 3: Critical Recovery (the "
+    "dirigible between sectors 3 and 4, recovered in the Battle Card phase and carried home, "
+    "or every enemy titan destroyed); 4: Frontline Fight (no Infantry Support cards; each "
+    "team's mobile cannon and three infantry on the track; won by destroying all the enemy's "
+    "infantry or all its titans); 5: Recon in Force (recon cards drawn at the Initiative "
+    "phase, the battle declared over and won on recon points, or an enemy titan destroyed) "
+    "(HS-R-150).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\", \"mixed\"],"
     " \"description\": \"The titans' sizes (HS-R-152). 2 players: heavy (default) or light, "
     "both alike. 3 players: mixed, seat 0's heavy against two lights. 4 players: light, or "
@@ -46,7 +52,11 @@ static const char options_schema[] =
     "loadout, or weapon card ids (weapons) by mount; a mount left out keeps its printed "
     "card, null leaves it empty. The cards of the titan's faction and size, arm cards on "
     "the arms and a torso card on the torso, no card twice, costing at most the titan's "
-    "points.\"}}}";
+    "points.\"},"
+    "\"customize\": {\"type\": \"boolean\", \"default\": false,"
+    " \"description\": \"Each player customizes their titan in secret before the pilots "
+    "(HS-R-140): loadout moves from the printed loadout until loadout_done, seen by the "
+    "player's team only, all revealed together. Not with loadouts.\"}}}";
 
 /* Pieces the move schemas share. A square is [station id, index]. */
 #define SQUARE "{\"type\": \"array\", \"prefixItems\": [{\"type\": \"string\"}," \
@@ -89,6 +99,9 @@ static const char options_schema[] =
 
 static const char move_schemas[] =
     "{"
+    "\"loadout\": " OBJ("[\"type\"]") TYPE("loadout") ", \"left_arm\": " LOADOUT_CARD
+    ", \"right_arm\": " LOADOUT_CARD ", \"torso\": " LOADOUT_CARD "}},"
+    "\"loadout_done\": " OBJ("[\"type\"]") TYPE("loadout_done") "}},"
     "\"pilot\": " OBJ("[\"type\", \"pilot\"]") TYPE("pilot") ", \"pilot\": {\"type\": \"string\"},"
     " \"charge\": {\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
     "\"left_arm\": " INDEX ", \"right_arm\": " INDEX ", \"torso\": " INDEX "}}}},"
@@ -121,6 +134,7 @@ static const char move_schemas[] =
     ", \"repairs\": {\"type\": \"array\", \"items\": {\"type\": \"array\", \"minItems\": 1,"
     " \"items\": " SQUARE "}}}},"
     "\"buy\": " OBJ("[\"type\", \"slot\"]") TYPE("buy") ", \"slot\": " INDEX "}},"
+    "\"recover\": " OBJ("[\"type\"]") TYPE("recover") "}},"
     "\"event\": " OBJ("[\"type\"]") TYPE("event") ", \"choice\": " CHOICE "}},"
     "\"free_move\": " OBJ("[\"type\"]") TYPE("free_move")
     ", \"steps\": {\"type\": \"array\", \"maxItems\": 2, \"items\": " STEP "}}},"
@@ -147,6 +161,13 @@ static const char move_schemas[] =
 static const struct {
     const char *type, *text;
 } move_text[] = {
+    {"loadout", "Before the pilots, in a game created with customize, in secret from the "
+                "other team: put a weapon card of your titan's faction and size on a mount "
+                "(left_arm, right_arm, torso; null empties it, a mount left out keeps its "
+                "card), the cards costing at most the titan's points; as often as you like "
+                "until loadout_done."},
+    {"loadout_done", "Before the pilots, in a game created with customize: your loadout is "
+                     "final; when every seat is done they are all revealed and mounted."},
     {"pilot", "Before the first round, in secret: choose a pilot of your titan's faction "
               "(and size, where the pilot names one), with the Charged Up steam each card "
               "takes (charge, by mount, 0 to the card's X; omitted is 0). Revealed when every "
@@ -161,11 +182,13 @@ static const struct {
              "ask for. The question is asked again."},
     {"done", "Move phase: end your titan's move; after a paid move, move your team's "
              "infantry 1 sector and mobile cannon 2 (unit by index in the view's units), "
-             "and with a pilot who may, one steam cube (pilot_step)."},
+             "and with a pilot who may, one steam cube (pilot_step). Frontline Fight, your "
+             "titan destroyed: one infantry 1 sector or one mobile cannon 2, or neither."},
     {"attack", "Combat phase: attack with a weapon (mount) or a support unit (unit) the "
                "enemy titan (target, its seat) or unit (target_unit); hotshot extra steam "
                "and boost 1 where the weapon allows. An attack battle card goes with it "
-               "(battle_card, with its choice)."},
+               "(battle_card, with its choice). Frontline Fight: once a titan of your team "
+               "is destroyed, its player fires the team's units."},
     {"pass", "Combat phase: make no more attacks this phase. Battle Card Acquisition: buy "
              "no card this phase."},
     {"evade", "Combat phase, attacked: evade with the board (board 1, at its cost) or an "
@@ -183,6 +206,10 @@ static const struct {
                    "clears), then refill; both optional."},
     {"buy", "Battle Card Acquisition: buy the card in slot (0 is the leftmost) with steam "
             "from the command station, at its cost plus the slot's modifier."},
+    {"recover", "Critical Recovery, Battle Card Acquisition, your titan in the dirigible's "
+                "sector: spend 2 steam from the command station (to the power reserve) and "
+                "roll a d6, 3 or more recovering it (5 or more with an enemy titan or unit "
+                "within 1 sector of it); once a phase; you buy or pass after it."},
     {"event", "An event drawn asks your choice for its step (choice, as legal-moves "
               "lists; a damage square listed with steam under it lists in to where that "
               "steam may go, sent as the pick's to_station and to_square)."},
@@ -215,8 +242,8 @@ static const struct {
 };
 
 static const char legal_moves_text[] =
-    "{\"moves\": [...]} for the seat asked now (in the pilots stage, every seat still to "
-    "choose); empty for others. Each entry has \"form\": \"move\", a concrete move, sent "
+    "{\"moves\": [...]} for the seat asked now (in the loadouts and pilots stages, every "
+    "seat not yet done); empty for others. Each entry has \"form\": \"move\", a concrete move, sent "
     "without its form, or \"shape\", a move with holes to fill, sent without form once "
     "filled. Holes: {\"min\": a, \"max\": b} for a number; {\"of\": [...]} for a value "
     "among those listed (\"optional\": true where it may be left out); a list's "
@@ -226,7 +253,10 @@ static const char legal_moves_text[] =
     "\"must\" at least placed, and per destination station the free \"white\" (with "
     "\"vent\") and \"red\" squares. A card's (or pilot_power's, event's) \"choice\" "
     "lists per step what may be chosen, in the move's choice keys, with \"n\" the "
-    "cubes to choose. Standing orders (type orders) are never listed: any seat may send "
+    "cubes to choose. A loadout shape gives each mount's \"of\" (null and the cards that "
+    "fit with the other mounts as they are), each card's \"cost\", the titan's "
+    "\"points\", the current choice's cost (\"spent\") and the \"current\" choice. "
+    "Standing orders (type orders) are never listed: any seat may send "
     "them at any time.";
 
 static const char *const kind_names[] = {"event", "start", "terrain", "support",

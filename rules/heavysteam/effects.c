@@ -9,6 +9,7 @@
 
 #include "cards.h"
 #include "effects_cubes.h"
+#include "scenario.h"
 #include "titan_damage.h"
 #include "titan_flow.h"
 
@@ -282,6 +283,10 @@ int hs_effect_roll_hit(struct hs_game *g, int seat, const struct hs_step *step,
                                             "hit_rolled", "seat", seat, "dice", a, b,
                                             "location", hs_location_name(l),
                                             "past_shields", past));
+    /* the shield's steam forced into a full box may have destroyed the
+     * titan (HS-DATA-05): nothing more to place, the game ends */
+    if (t->destroyed)
+        return 0;
     return hs_titan_hit(t, l, past, 0, events, err);
 }
 
@@ -532,6 +537,7 @@ static int move_support(struct hs_game *g, int seat, const struct hs_step *step,
                                             "unit_moved", "unit", u, "from",
                                             g->unit[u].sector, "sector", s));
     g->unit[u].sector = s;
+    hs_scenario_unit_acted(g, u, events);
     return 0;
 }
 

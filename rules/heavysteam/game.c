@@ -15,11 +15,11 @@
 #include "game_json.h"
 #include "scenario.h"
 
-static const char *const stage_names[] = {"pilots", "round", "over", NULL};
+static const char *const stage_names[] = {"loadouts", "pilots", "round", "over", NULL};
 static const char *const ask_names[] = {
     "none", "pilot", "move", "after_move", "attack", "evade", "reroll", "damage",
-    "last_cube", "flow", "after_flow", "buy", "free_move", "play", "event", "place",
-    "place_steam", "recon", "declare", NULL};
+    "last_cube", "flow", "after_flow", "buy", "free_move", "play", "event", "loadout",
+    "place", "place_steam", "recon", "declare", NULL};
 static const char *const faction_names[] = {"uk", "cet", NULL};
 static const char *const phase_names[] = {"move", "combat", "steam", "cards",
                                           "initiative", "pressure", "none", NULL};
@@ -162,6 +162,10 @@ void hs_game_count_cubes(const struct hs_game *g, int total[HS_STOCKS])
         total[HS_STOCK_RED] += c.pressure_heat - t->drawn.red;
         total[HS_STOCK_BLACK] += c.damage + g->titan[i].terrain_damage - t->drawn.black;
     }
+    for (int u = 0; u < g->nunits; u++) {
+        total[HS_STOCK_WHITE] += g->unit[u].white;
+        total[HS_STOCK_BLACK] += g->unit[u].black;
+    }
 }
 
 /* ---- battle cards ------------------------------------------------------------ */
@@ -215,11 +219,14 @@ static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
 
         if (c < 0)
             return -1;
-        /* set aside: resolved events; the box: events and Enemy in Sight */
+        /* set aside: resolved events; the box: events, Enemy in Sight and
+         * what the scenario keeps out of the deck */
         if (zone == HS_Z_EVENTS_DONE && cat->battle[g->card[c]].kind != HS_K_EVENT)
             return -1;
         if (zone == HS_Z_BOX && cat->battle[g->card[c]].kind != HS_K_EVENT &&
-            cat->battle[g->card[c]].kind != HS_K_START)
+            cat->battle[g->card[c]].kind != HS_K_START &&
+            !(hs_scenario(g->scenario)->set_aside &&
+              hs_scenario(g->scenario)->set_aside(&cat->battle[g->card[c]])))
             return -1;
         if (zone == HS_Z_DECK)
             g->deck[g->ndeck++] = c;
@@ -385,12 +392,33 @@ static json_t *dump_orders(const struct hs_orders *o)
     return v;
 }
 
+/* A seat's pending loadout (HS_STAGE_LOADOUTS), by mount, card ids read
+ * into catalog indexes; whether the board may carry them is checked once
+ * the titans are read (check_loadouts). */
+static int load_loadout(struct hs_player *p, const json_t *o, const json_t *done)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    json_t *f[HS_MOUNTS];
+
+    if (!json_is_object(o) || rules_object_fields(o, hs_mount_names, f) ||
+        hs_bool(done, &p->loadout_done))
+        return -1;
+    for (int m = 0; m < HS_MOUNTS; m++) {
+        p->loadout[m] = -1;
+        if (!f[m] || (!json_is_null(f[m]) &&
+                      (p->loadout[m] = hs_catalog_weapon(cat, json_string_value(f[m]))) < 0))
+            return -1;
+    }
+    return 0;
+}
+
 static int load_seat(struct hs_game *g, int s, const json_t *o)
 {
     static const char *const keys[] = {"team", "titan", "pilot", "charge", "once_used",
-                                       "played_phase", "passed", "orders", NULL};
+                                       "played_phase", "passed", "orders", "loadout",
+                                       "loadout_done", NULL};
     struct hs_player *p = &g->p[s];
-    json_t *f[8], *pilot, *ch, *charge[HS_MOUNTS];
+    json_t *f[10], *pilot, *ch, *charge[HS_MOUNTS];
 
     if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
         hs_int(f[0], 0, HS_TEAMS - 1, &p->team) || p->team != hs_seat_team(s, g->nplayers) ||
@@ -400,6 +428,9 @@ static int load_seat(struct hs_game *g, int s, const json_t *o)
         hs_bool(f[6], &p->passed) ||
         load_orders(&p->orders, f[7]) ||
         !json_is_object(ch = f[3]) || rules_object_fields(ch, hs_mount_names, charge))
+        return -1;
+    /* the pending loadout is in the state while it is chosen, only then */
+    if (g->stage == HS_STAGE_LOADOUTS ? load_loadout(p, f[8], f[9]) : f[8] || f[9] ? -1 : 0)
         return -1;
     pilot = f[2];
     for (int m = 0; m < HS_MOUNTS; m++)
@@ -430,6 +461,16 @@ static json_t *dump_seat(const struct hs_game *g, int s)
     hs_put_bool(o, "played_phase", p->played_phase);
     hs_put_bool(o, "passed", p->passed);
     hs_put(o, "orders", dump_orders(&p->orders));
+    if (g->stage == HS_STAGE_LOADOUTS) {
+        const struct hs_catalog *cat = hs_catalog_get();
+        json_t *l = json_object();
+
+        for (int m = 0; m < HS_MOUNTS; m++)
+            hs_put_str(l, hs_mount_names[m],
+                       p->loadout[m] < 0 ? NULL : cat->weapon[p->loadout[m]].id);
+        hs_put(o, "loadout", l);
+        hs_put_bool(o, "loadout_done", p->loadout_done);
+    }
     return o;
 }
 
@@ -450,6 +491,20 @@ static int check_seat_titan(const struct hs_game *g, int s)
         if (p->charge[m] > (t->card[m] < 0 ? 0
                             : cat->weapon[t->card[m]].trait[HS_T_CHARGED_UP]))
             return -1;
+    if (g->stage == HS_STAGE_LOADOUTS) {
+        /* a pending loadout as customizing allows it (HS-R-141), on a
+         * titan with nothing mounted until the reveal (HS-R-143) */
+        const char *id[HS_MOUNTS];
+        int card[HS_MOUNTS];
+
+        for (int m = 0; m < HS_MOUNTS; m++) {
+            id[m] = p->loadout[m] < 0 ? NULL : cat->weapon[p->loadout[m]].id;
+            if (t->card[m] >= 0)
+                return -1;
+        }
+        if (hs_catalog_loadout_check(cat, b, id, card, NULL))
+            return -1;
+    }
     return 0;
 }
 
@@ -522,14 +577,21 @@ static int load_stocks(struct hs_game *g, const json_t *o)
 }
 
 /* What the stage says of the rest (HS-R-04: every pilot chosen before the
- * first round). */
+ * first round; HS-R-140: every loadout revealed before the pilots). */
 static int check_stage(const struct hs_game *g)
 {
-    int chosen = 0;
+    int chosen = 0, done = 0;
 
-    for (int s = 0; s < g->nplayers; s++)
+    for (int s = 0; s < g->nplayers; s++) {
         chosen += g->p[s].pilot >= 0;
+        done += g->p[s].loadout_done;
+    }
     switch (g->stage) {
+    case HS_STAGE_LOADOUTS:
+        return g->ask == HS_ASK_LOADOUT && g->round == 0 && g->actor == -1 &&
+                       g->ask_seat == -1 && chosen == 0 && done < g->nplayers &&
+                       g->winner_team == -1 && !g->attack.active
+                   ? 0 : -1;
     case HS_STAGE_PILOTS:
         return g->ask == HS_ASK_PILOT && g->round == 0 && g->actor == -1 &&
                        g->ask_seat == -1 && chosen < g->nplayers &&
@@ -537,11 +599,14 @@ static int check_stage(const struct hs_game *g)
                    ? 0 : -1;
     case HS_STAGE_ROUND:
         /* a question is asked of a seat */
-        return g->ask != HS_ASK_PILOT && g->round >= 1 && chosen == g->nplayers &&
+        return g->ask != HS_ASK_PILOT && g->ask != HS_ASK_LOADOUT && g->round >= 1 &&
+                       chosen == g->nplayers &&
                        g->winner_team == -1 && (g->ask == HS_ASK_NONE || g->ask_seat >= 0)
                    ? 0 : -1;
     case HS_STAGE_OVER:
-        return g->winner_team >= 0 && chosen == g->nplayers && !g->attack.active
+        /* a seat may resign before the first round (HS-R-127) */
+        return g->winner_team >= 0 && (chosen == g->nplayers || g->round == 0) &&
+                       !g->attack.active
                    ? 0 : -1;
     }
     return -1;

@@ -19,8 +19,10 @@
  *
  * The JSON state (game.c, game_titan.c) names catalog entries by id and
  * battle cards by id zone by zone; a titan's cubes are one letter a
- * square by station id. The stages: HS_STAGE_PILOTS (setup.h, pilots.h)
- * asks every seat at once (ask_seat -1), then the rounds.
+ * square by station id. The stages: HS_STAGE_LOADOUTS (loadouts.h, only
+ * when the game is created with "customize") and then HS_STAGE_PILOTS
+ * (setup.h, pilots.h) each ask every seat at once (ask_seat -1), then the
+ * rounds.
  */
 #ifndef TURNPOST_HEAVYSTEAM_GAME_H
 #define TURNPOST_HEAVYSTEAM_GAME_H
@@ -36,7 +38,7 @@
 
 /* Before the first round, the rounds, and after the end; within a round
  * the phase is catalog.h's enum hs_phase. */
-enum hs_stage { HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVER };
+enum hs_stage { HS_STAGE_LOADOUTS, HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVER };
 
 /* Where a battle card is; every one of them is in exactly one zone. */
 enum hs_zone {
@@ -67,6 +69,7 @@ enum hs_ask {
     HS_ASK_PLAY,                 /* a card in a phase with nothing else to do */
     /* cards */
     HS_ASK_EVENT,                /* a seat's choice in an event drawn to the track */
+    HS_ASK_LOADOUT,              /* customize the titan (and say done), in secret */
     /* scenarios (scenario_*.c answers them) */
     HS_ASK_PLACE,                /* Chance Encounter: where the titan starts */
     HS_ASK_PLACE_STEAM,          /* Chance Encounter: 2 steam from the reserve */
@@ -111,6 +114,10 @@ struct hs_player {
                                   * while the stage is HS_STAGE_PILOTS */
     int charge[HS_MOUNTS];       /* Charged Up steam asked per mount, put on
                                   * the card when the pilots are revealed */
+    int loadout[HS_MOUNTS];      /* HS_STAGE_LOADOUTS: the cards chosen so far
+                                  * (catalog weapon index, -1 empty); seen by
+                                  * the seat's team only until the reveal */
+    int loadout_done;            /* HS_STAGE_LOADOUTS: no more changes */
     int once_used;               /* the pilot's once-per-game effect */
     int played_phase;            /* a battle card played this phase */
     int passed;                  /* passed in this phase (combat, buying) */
@@ -138,6 +145,9 @@ struct hs_unit_at {
     int team, owner;             /* owner: the seat that brought it in */
     int sector;
     int attacked;                /* has attacked this combat phase */
+    /* Frontline Fight: an infantry's marks, each cube taken from its stock */
+    int white;                   /* started on the map and neither moved nor fired */
+    int black;                   /* has moved or fired (at most 1) */
 };
 
 /* The attack being resolved, between the questions it asks. */
@@ -214,6 +224,11 @@ struct hs_game {
     int event_rolled;            /* a hit step: this seat's hit is rolled, cubes owed */
     int smoke[HS_SECTORS];       /* 1: a smoke token in the sector (HS-DATA-13) */
     int initiative_bonus[HS_TEAMS]; /* cubes counted more this round (Signal Relay) */
+    /* Critical Recovery (scenario_recovery.c) */
+    int dirigible[2];            /* the sectors it lies in while nobody carries it */
+    int carrier;                 /* seat carrying it, -1 none; a destroyed carrier
+                                  * has dropped it in its sector */
+    unsigned recover_tried;      /* seats that tried a recovery this Cards phase */
     /* Scenario 2, Chance Encounter: before round 1 (scenario_chance.c) */
     int ce_placed[HS_MAX_PLAYERS]; /* the titan is placed on the battle board */
     int ce_steam[HS_MAX_PLAYERS];  /* steam cubes placed from the reserve, 0..2 */

@@ -265,10 +265,10 @@ int hs_unit_load(struct hs_game *g, int i, const json_t *o,
                  struct rules_error *err)
 {
     static const char *const keys[] = {"card", "kind", "team", "owner", "sector",
-                                       "attacked", NULL};
+                                       "attacked", "white_cube", "black_cube", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
     struct hs_unit_at *u = &g->unit[i];
-    json_t *f[6], *c;
+    json_t *f[8], *c;
     int k;
 
     if (!json_is_object(o) || rules_object_fields(o, keys, f) ||
@@ -277,7 +277,10 @@ int hs_unit_load(struct hs_game *g, int i, const json_t *o,
         hs_int(f[3], 0, g->nplayers - 1, &u->owner) ||
         g->p[u->owner].team != u->team ||
         hs_int(f[4], 0, HS_SECTORS - 1, &u->sector) ||
-        hs_bool(f[5], &u->attacked))
+        hs_bool(f[5], &u->attacked) ||
+        /* the Frontline Fight's marks: a state from before them has none */
+        (f[6] && hs_bool(f[6], &u->white)) || (f[7] && hs_bool(f[7], &u->black)) ||
+        ((u->white || u->black) && k != HS_UNIT_INFANTRY))
         return hs_corrupt(err, "unit");
     c = f[0];
     u->kind = (enum hs_unit_kind)k;
@@ -302,5 +305,7 @@ json_t *hs_unit_dump(const struct hs_game *g, int i)
     hs_put_int(o, "owner", u->owner);
     hs_put_int(o, "sector", u->sector);
     hs_put_bool(o, "attacked", u->attacked);
+    hs_put_bool(o, "white_cube", u->white);
+    hs_put_bool(o, "black_cube", u->black);
     return o;
 }

@@ -7,6 +7,7 @@
 
 #include "../engine.h"
 #include "describe.h"
+#include "loadouts.h"
 #include "orders.h"
 #include "pilots.h"
 #include "round.h"
@@ -32,6 +33,8 @@ static int play(struct hs_game *g, const struct change *c, json_t *ev,
         return hs_resign(g, c->seat, ev, err);
     if (hs_orders_move_is(c->move))
         return hs_round_orders(g, c->seat, c->move, c->rng, ev, err);
+    if (g->stage == HS_STAGE_LOADOUTS || hs_loadout_move_is(c->move))
+        return hs_loadout_apply(g, c->seat, c->move, ev, err);
     if (g->stage == HS_STAGE_PILOTS)
         return hs_pilot_apply(g, c->seat, c->move, c->rng, ev, err);
     return hs_round_apply(g, c->seat, c->move, c->rng, ev, err);
@@ -83,7 +86,9 @@ static json_t *legal_moves(const json_t *state, int seat)
 
     if (hs_game_load(&g, state, NULL))
         return json_pack("{s:[]}", "moves");
-    return g.stage == HS_STAGE_PILOTS ? hs_pilot_moves(&g, seat) : hs_round_moves(&g, seat);
+    return g.stage == HS_STAGE_LOADOUTS ? hs_loadout_moves(&g, seat)
+           : g.stage == HS_STAGE_PILOTS ? hs_pilot_moves(&g, seat)
+                                        : hs_round_moves(&g, seat);
 }
 
 static int status(const json_t *state, struct rules_status *st)
@@ -104,10 +109,9 @@ static json_t *timeout_move(const json_t *state, int seat)
     return hs_game_load(&g, state, NULL) ? NULL : hs_timeout_move(&g, seat);
 }
 
-/* A pilot is chosen in secret (the reveal is an event of its own), and
- * orders are their seat's. */
-/* A pilot chosen is seen by the chooser's team (HS-R-107: teammates
- * confer); standing orders by their seat only (HS-R-109). */
+/* A pilot or a loadout chosen is seen by the chooser's team (HS-R-107,
+ * HS-R-143: teammates confer); standing orders by their seat only
+ * (HS-R-109). */
 static json_t *move_seen(const json_t *move, int mover, int viewer, int seats)
 {
     const char *type = json_string_value(json_object_get(move, "type"));
@@ -115,7 +119,8 @@ static json_t *move_seen(const json_t *move, int mover, int viewer, int seats)
 
     if (viewer == mover || !type)
         return NULL;
-    if (strcmp(type, "orders") != 0 && !(strcmp(type, "pilot") == 0 && !teammate))
+    if (strcmp(type, "orders") != 0 &&
+        !((strcmp(type, "pilot") == 0 || strcmp(type, "loadout") == 0) && !teammate))
         return NULL;
     return json_pack("{s:s}", "type", type);
 }

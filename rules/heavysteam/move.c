@@ -13,6 +13,7 @@
 #include "game_json.h"
 #include "pilot_powers.h"
 #include "round_phase.h"
+#include "scenario.h"
 
 static const int unit_reach[2] = {1, 2}; /* infantry, mobile cannon */
 static const char *const unit_keys[2] = {"infantry", "cannon"};
@@ -62,10 +63,19 @@ static void after_move(struct hs_game *g, int seat)
     hs_round_ask(g, more ? HS_ASK_AFTER_MOVE : HS_ASK_NONE, seat);
 }
 
+/* Frontline Fight: seat's titan is destroyed and seat commands its
+ * team's units (HS-R-197). */
+static int commands_units(const struct hs_game *g, int seat)
+{
+    return g->titan[g->p[seat].titan].cubes.destroyed &&
+           hs_scenario_units_seat(g, g->p[seat].team) == seat;
+}
+
 void hs_move_start(struct hs_game *g, int seat)
 {
     if (hs_round_titan(g, seat)->cubes.destroyed) {
-        hs_round_ask(g, HS_ASK_NONE, seat);
+        hs_round_ask(g, commands_units(g, seat) && has_units(g, seat) ? HS_ASK_AFTER_MOVE
+                                                                      : HS_ASK_NONE, seat);
         return;
     }
     if (can_pay(g, seat, 1) || can_pay(g, seat, 2))
@@ -153,6 +163,7 @@ static int support_move(struct hs_game *g, int seat, int kind, const json_t *o,
                                     "seat", seat, "unit", u, "from", g->unit[u].sector,
                                     "sector", to));
     g->unit[u].sector = to;
+    hs_scenario_unit_acted(g, u, events);
     return 0;
 }
 
@@ -163,8 +174,14 @@ static int done(struct hs_game *g, int seat, const json_t *move, struct rng *rng
 
     if (hs_round_keys(move, keys, err))
         return -1;
+    if (commands_units(g, seat) && json_object_get(move, "infantry") &&
+        json_object_get(move, "cannon"))
+        return rules_fail(err, "one_unit", "HS-R-197 (Frontline Fight)",
+                          "With your titan destroyed you move 1 infantry 1 sector or 1 "
+                          "mobile cannon 2 sectors, not both.");
     for (int k = 0; k < 2; k++)
-        if (json_object_get(move, unit_keys[k]) && !hs_round_titan(g, seat)->moved)
+        if (json_object_get(move, unit_keys[k]) && !hs_round_titan(g, seat)->moved &&
+            !commands_units(g, seat))
             return rules_fail(err, "not_moved", HS_RULE_SUPPORT,
                               "Only a player whose steam titan has moved may move "
                               "support units.");
@@ -256,6 +273,21 @@ void hs_move_moves(const struct hs_game *g, int seat, json_t *moves)
                 json_object_set_new(e, "sector", json_integer(s));
                 json_array_append_new(moves, e);
             }
+        return;
+    }
+    if (commands_units(g, seat)) {
+        /* one unit or the other (HS-R-197) */
+        json_array_append_new(moves, hs_round_entry("done", "move"));
+        for (int k = 0; k < 2; k++) {
+            json_t *of = support_options(g, seat, k), *e;
+
+            if (!of)
+                continue;
+            json_object_set_new(of, "optional", json_false());
+            e = hs_round_entry("done", "shape");
+            json_object_set_new(e, unit_keys[k], of);
+            json_array_append_new(moves, e);
+        }
         return;
     }
     {

@@ -132,6 +132,18 @@ static int can_buy(const struct hs_game *g, int seat)
     return 0;
 }
 
+/* Whether seat has a move of the scenario's own (Critical Recovery's
+ * recovery, in the Cards phase), so is asked even when it can buy
+ * nothing. */
+static int scenario_move(const struct hs_game *g, int seat)
+{
+    json_t *m = hs_scenario_moves(g, seat);
+    int n = (int)json_array_size(m);
+
+    json_decref(m);
+    return n > 0;
+}
+
 /* The next buyer: the first seat in initiative order that may buy; one
  * that can afford no card passes without being asked. 0: phase over. */
 static int cards_next(struct hs_game *g, struct rng *rng, json_t *events)
@@ -149,7 +161,7 @@ static int cards_next(struct hs_game *g, struct rng *rng, json_t *events)
             s = seat_after(g, s);
         g->actor = s;
         g->turn_team = g->p[s].team;
-        if (can_buy(g, s)) {
+        if (can_buy(g, s) || scenario_move(g, s)) {
             hs_round_ask(g, HS_ASK_BUY, s);
             return 1;
         }
@@ -305,8 +317,14 @@ static void run(struct hs_game *g, struct rng *rng, json_t *events)
 static int dispatch(struct hs_game *g, int seat, const json_t *move,
                     struct rng *rng, json_t *events, struct rules_error *err)
 {
+    const struct hs_scenario *sc = hs_scenario(g->scenario);
+    int rc;
+
     if (hs_pilot_power_is(move))
         return hs_pilot_power_apply(g, seat, move, rng, events, err);
+    /* a move of the scenario's own (Critical Recovery's recovery) */
+    if (sc->apply && (rc = sc->apply(g, seat, move, rng, events, err)) != 1)
+        return rc;
     /* a `turn` card where the phase's own moves play none (HS-R-124) */
     if ((g->ask == HS_ASK_FLOW || g->ask == HS_ASK_AFTER_FLOW || g->ask == HS_ASK_BUY ||
          g->ask == HS_ASK_FREE_MOVE) &&
@@ -333,8 +351,8 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
     case HS_ASK_PLAY:
         return hs_pressure_apply(g, seat, move, rng, events, err);
     default:
-        if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->apply)
-            return hs_scenario(g->scenario)->apply(g, seat, move, rng, events, err);
+        if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->ask_apply)
+            return hs_scenario(g->scenario)->ask_apply(g, seat, move, rng, events, err);
         return rules_fail(err, "not_now", HS_RULE_ROUND, "Nothing is asked now.");
     }
 }
@@ -419,7 +437,7 @@ int hs_round_apply(struct hs_game *g, int seat, const json_t *move,
 
 json_t *hs_round_moves(const struct hs_game *g, int seat)
 {
-    json_t *moves = json_array();
+    json_t *moves = json_array(), *own;
 
     if (g->stage == HS_STAGE_ROUND && seat == g->ask_seat && seat >= 0) {
         switch (g->ask) {
@@ -453,11 +471,13 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
             hs_pressure_moves(g, seat, moves);
             break;
         default:
-            if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->moves)
-                hs_scenario(g->scenario)->moves(g, seat, moves);
+            if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->ask_moves)
+                hs_scenario(g->scenario)->ask_moves(g, seat, moves);
             break;
         }
         hs_pilot_power_moves(g, seat, moves);
+        json_array_extend(moves, own = hs_scenario_moves(g, seat));
+        json_decref(own);
     }
     return json_pack("{s:o}", "moves", moves);
 }

@@ -12,11 +12,15 @@
 
 extern const struct hs_scenario hs_scenario_meeting;
 extern const struct hs_scenario hs_scenario_chance;
+extern const struct hs_scenario hs_scenario_recovery;
+extern const struct hs_scenario hs_scenario_frontline;
 extern const struct hs_scenario hs_scenario_recon;
 
 static const struct hs_scenario *const table[HS_SCENARIOS + 1] = {
     [1] = &hs_scenario_meeting,
     [2] = &hs_scenario_chance,
+    [3] = &hs_scenario_recovery,
+    [4] = &hs_scenario_frontline,
     [5] = &hs_scenario_recon,
 };
 
@@ -28,7 +32,7 @@ const struct hs_scenario *hs_scenario(int id)
 struct hs_victory hs_victory_first_titan(const struct hs_game *g, const int destroyed[],
                                          int n)
 {
-    struct hs_victory v = {-1, NULL, -1};
+    struct hs_victory v = {-1, NULL, -1, NULL};
 
     if (n > 0) {
         v.team = 1 - g->p[destroyed[0]].team;
@@ -41,7 +45,7 @@ struct hs_victory hs_victory_first_titan(const struct hs_game *g, const int dest
 struct hs_victory hs_victory_all_titans(const struct hs_game *g, const int destroyed[],
                                         int n)
 {
-    struct hs_victory v = {-1, NULL, -1};
+    struct hs_victory v = {-1, NULL, -1, NULL};
 
     for (int k = 0; k < n && v.team < 0; k++) {
         int team = g->p[destroyed[k]].team, left = 0;
@@ -62,7 +66,7 @@ struct hs_victory hs_scenario_victory(const struct hs_game *g, const int destroy
                                       int n)
 {
     const struct hs_scenario *sc = hs_scenario(g->scenario);
-    struct hs_victory none = {-1, NULL, -1};
+    struct hs_victory none = {-1, NULL, -1, NULL};
 
     if (g->stage == HS_STAGE_OVER || !sc || !sc->victory)
         return none;
@@ -75,7 +79,8 @@ void hs_scenario_end(struct hs_game *g, struct hs_victory v, json_t *events)
                           "reason", v.reason);
 
     if (e && v.seat >= 0)
-        json_object_set_new(e, "destroyed", json_integer(v.seat));
+        json_object_set_new(e, v.seat_key ? v.seat_key : "destroyed",
+                            json_integer(v.seat));
     hs_game_over(g, v.team);
     hs_game_event(events, e);
 }
@@ -87,6 +92,31 @@ int hs_scenario_check(struct hs_game *g, const int destroyed[], int n, json_t *e
     if (v.team >= 0)
         hs_scenario_end(g, v, events);
     return g->stage == HS_STAGE_OVER;
+}
+
+void hs_scenario_unit_acted(struct hs_game *g, int unit, json_t *events)
+{
+    const struct hs_scenario *sc = hs_scenario(g->scenario);
+
+    if (sc && sc->unit_acted && unit >= 0 && unit < g->nunits)
+        sc->unit_acted(g, unit, events);
+}
+
+int hs_scenario_units_seat(const struct hs_game *g, int team)
+{
+    const struct hs_scenario *sc = hs_scenario(g->scenario);
+
+    return sc && sc->units_seat ? sc->units_seat(g, team) : -1;
+}
+
+json_t *hs_scenario_moves(const struct hs_game *g, int seat)
+{
+    const struct hs_scenario *sc = hs_scenario(g->scenario);
+    json_t *moves = json_array();
+
+    if (sc && sc->moves && g->stage == HS_STAGE_ROUND)
+        sc->moves(g, seat, moves);
+    return moves;
 }
 
 void hs_scenario_rule(struct rules_error *err, const char *rule)

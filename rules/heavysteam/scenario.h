@@ -19,6 +19,7 @@ struct hs_victory {
     int team;                    /* -1: not won */
     const char *reason;          /* "titan_destroyed", ... */
     int seat;                    /* the seat the reason names, -1 none */
+    const char *seat_key;        /* the game_over key naming it, NULL "destroyed" */
 };
 
 struct hs_scenario {
@@ -45,6 +46,21 @@ struct hs_scenario {
     /* What seat (-1: a spectator) may not see of the dumped part, taken
      * out of it for seat's view (view.c). */
     void (*redact)(const struct hs_game *g, int seat, json_t *state);
+    /* Frontline Fight (Scenario 4): a support unit moved or fired
+     * (hs_scenario_unit_acted). */
+    void (*unit_acted)(struct hs_game *g, int unit, json_t *events);
+    /* Dice a target unit's own state adds to an attack on it and to its
+     * defense roll (combat_hit.c). */
+    void (*unit_dice)(const struct hs_game *g, int unit, int *attack, int *defense);
+    /* The seat that fires and moves team's support units in place of its
+     * other seats, -1 any (hs_scenario_units_seat). */
+    int (*units_seat)(const struct hs_game *g, int team);
+    /* Critical Recovery (Scenario 3): moves of its own offered next to the
+     * question seat is asked, listed and applied through round.c; apply
+     * returns 1 when the move is none of them. */
+    void (*moves)(const struct hs_game *g, int seat, json_t *moves);
+    int (*apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                 json_t *events, struct rules_error *err);
     /* The pilots revealed, round 1 about to ask its first Move (pilots.c):
      * the scenario may ask its own questions first (g->ask, g->ask_seat);
      * once they are answered, its apply leaves g->ask HS_ASK_NONE and
@@ -57,11 +73,11 @@ struct hs_scenario {
                         json_t *events);
     /* Answers to the scenario's own questions (its enum hs_ask values),
      * routed here by round.c; as a phase's apply (round_phase.h). */
-    int (*apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
-                 json_t *events, struct rules_error *err);
+    int (*ask_apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                     json_t *events, struct rules_error *err);
     /* Its questions' legal moves, the least committal first (timeout.c
      * takes the first plain move). */
-    void (*moves)(const struct hs_game *g, int seat, json_t *moves);
+    void (*ask_moves)(const struct hs_game *g, int seat, json_t *moves);
     /* 1: the state keeps recon piles (battle_cards.recon, HS_Z_RECON). */
     int recon;
 };
@@ -91,6 +107,15 @@ void hs_scenario_end(struct hs_game *g, struct hs_victory v, json_t *events);
  */
 int hs_scenario_check(struct hs_game *g, const int destroyed[], int n, json_t *events);
 
+/* Calls g's scenario's unit_acted hook (move.c, effects.c, combat.c). */
+void hs_scenario_unit_acted(struct hs_game *g, int unit, json_t *events);
+
+/* g's scenario's units_seat for team, -1 when it has none. */
+int hs_scenario_units_seat(const struct hs_game *g, int team);
+
+/* The moves of g's scenario's own that seat may make now (an array, new
+ * reference, empty when none). */
+json_t *hs_scenario_moves(const struct hs_game *g, int seat);
 /* A refusal from the titan or card rules (their rulebook section only)
  * under the scenario's rule id: "rule: section". */
 void hs_scenario_rule(struct rules_error *err, const char *rule);

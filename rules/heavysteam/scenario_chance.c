@@ -343,6 +343,6 @@ const struct hs_scenario hs_scenario_chance = {
     .dump = dump,
     .load = load,
     .rounds_begin = rounds_begin,
-    .apply = apply,
-    .moves = moves,
+    .ask_apply = apply,
+    .ask_moves = moves,
 };

@@ -234,7 +234,7 @@ static void reveal(struct hs_game *g, int declarer, json_t *events)
     int pts[HS_TEAMS], n[HS_TEAMS], near[HS_TEAMS], win;
     const char *by;
     json_t *piles = json_array();
-    struct hs_victory v = {-1, "recon", -1};
+    struct hs_victory v = {-1, "recon", -1, NULL};
 
     for (int t = 0; t < HS_TEAMS; t++) {
         pts[t] = pile_points(g, t);
@@ -377,7 +377,7 @@ const struct hs_scenario hs_scenario_recon = {
     .dump = dump,
     .load = load,
     .phase_before = phase_before,
-    .apply = apply,
-    .moves = moves,
+    .ask_apply = apply,
+    .ask_moves = moves,
     .recon = 1,
 };

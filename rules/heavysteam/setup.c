@@ -17,6 +17,7 @@
 #define RULE_TEAMS "HS-R-01 (Choose a Steam Titan)"
 #define RULE_CARDS "HS-R-08 (Set up the Battle Cards on the Battle Board)"
 #define RULE_LOADOUTS "HS-R-135 (Customize Steam Titan)"
+#define RULE_CUSTOMIZE "HS-R-140 (Customize Steam Titan: When to Customize)"
 
 static const char *const faction_ids[] = {"uk", "cet", NULL};
 /* enum hs_size, and "mixed": the sizes a composition of 3 or 4 gives */
@@ -28,6 +29,7 @@ struct options {
     int faction[HS_MAX_PLAYERS];
     int board[HS_MAX_PLAYERS];   /* catalog titan index */
     int card[HS_MAX_PLAYERS][HS_MOUNTS]; /* catalog weapon index, -1 empty */
+    int customize;               /* the loadouts chosen in secret (HS-R-140) */
 };
 
 /* The numbers of the scenarios that can be played, "1, 2" */
@@ -224,7 +226,7 @@ static int read_options(const json_t *o, int seats, struct options *op,
                         struct rules_error *err)
 {
     static const char *const keys[] = {"scenario", "size", "titans", "factions",
-                                       "loadouts", NULL};
+                                       "loadouts", "customize", NULL};
     json_t *v;
     const char *bad;
     int size;
@@ -264,22 +266,31 @@ static int read_options(const json_t *o, int seats, struct options *op,
     if (read_factions(json_object_get(o, "factions"), seats, op, err) ||
         read_titans(json_object_get(o, "titans"), seats, size, v != NULL, op, err))
         return -1;
+    v = json_object_get(o, "customize");
+    if (v && !json_is_boolean(v))
+        return rules_fail(err, "bad_customize", RULE_CUSTOMIZE,
+                          "customize is true (each player customizes in secret before "
+                          "the pilots) or false (the printed or agreed loadouts).");
+    op->customize = json_is_true(v);
+    if (op->customize && json_object_get(o, "loadouts"))
+        return rules_fail(err, "customize_and_loadouts", RULE_CUSTOMIZE,
+                          "The loadouts are agreed at creation (loadouts) or customized "
+                          "in secret (customize), not both.");
     return read_loadouts(json_object_get(o, "loadouts"), seats, op, err);
 }
 
-/* Titan s with card[m] on its mounts (HS-R-07), in its start sector
- * (HS-R-10). */
-static int setup_titan(struct hs_game *g, int s, int board, const int card[HS_MOUNTS],
+/* Titan s (its board set) with card[m] on its mounts (HS-R-07); placed
+ * the first time in its start sector (HS-R-10). */
+static int setup_titan(struct hs_game *g, int s, const int card[HS_MOUNTS],
                        json_t *events, struct rules_error *err)
 {
     const struct hs_catalog *cat = hs_catalog_get();
-    const struct hs_board *b = &cat->titan[board];
     struct hs_titan_at *t = &g->titan[s];
+    const struct hs_board *b = &cat->titan[t->board];
     struct hs_mounted mounted[HS_MOUNTS];
-    int start = cat->board.start[b->faction];
+    int start = cat->board.start[b->faction], placed = t->cubes.board != NULL;
 
     memset(mounted, 0, sizeof mounted);
-    t->board = board;
     t->owner = s;
     t->terrain = -1;
     for (int m = 0; m < HS_MOUNTS; m++) {
@@ -287,10 +298,31 @@ static int setup_titan(struct hs_game *g, int s, int board, const int card[HS_MO
         if (card[m] >= 0)
             hs_catalog_mounted(&cat->weapon[card[m]], &mounted[m]);
     }
+    if (placed) {
+        /* set up again: its cubes go back to the stocks first */
+        struct hs_census c;
+
+        hs_titan_census(&t->cubes, &c);
+        g->stock_white += c.steam_white + c.steam_red + c.pressure_steam + c.reserve;
+        g->stock_blue += c.shield;
+        g->stock_red += c.pressure_heat;
+        g->stock_black += c.damage;
+    }
     if (hs_titan_init(&t->cubes, b, mounted, events, err))
         return -1;
     /* lights one sector forward of their start sector (HS-AMB-01) */
-    t->sector = b->size == HS_HEAVY ? start : start == 0 ? 1 : HS_SECTORS - 2;
+    if (!placed)
+        t->sector = b->size == HS_HEAVY ? start : start == 0 ? 1 : HS_SECTORS - 2;
+    return 0;
+}
+
+int hs_setup_titans(struct hs_game *g, int card[][HS_MOUNTS], json_t *events,
+                    struct rules_error *err)
+{
+    for (int s = 0; s < g->ntitans; s++)
+        if (setup_titan(g, s, card[s], events, err))
+            return -1;
+    hs_game_settle(g);
     return 0;
 }
 
@@ -458,10 +490,15 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
         p->pilot = -1;
         p->orders.evade = p->orders.cards_when_attacked = HS_ORDER_ASK;
         p->orders.damage = p->orders.reroll = HS_ORDER_ASK;
-        if (setup_titan(g, s, op.board[s], op.card[s], events, err))
-            return -1;
+        g->titan[s].board = op.board[s];
+        /* customized: the printed loadout is the first choice, and nothing
+         * is mounted until the reveal (HS-R-141, HS-R-143) */
+        memcpy(p->loadout, op.card[s], sizeof p->loadout);
+        if (op.customize)
+            memset(op.card[s], -1, sizeof op.card[s]);
     }
-    hs_game_settle(g);
+    if (hs_setup_titans(g, op.card, events, err))
+        return -1;
     if (hs_deal_battle_cards(g, rng, err))
         return -1;
     hand_events(g, events);
@@ -469,12 +506,13 @@ int hs_game_setup(struct hs_game *g, const json_t *options, int seats,
         hs_scenario(g->scenario)->setup(g, rng, events, err))
         return -1;
     roll_initiative(g, rng, events);
-    g->stage = HS_STAGE_PILOTS;
+    g->stage = op.customize ? HS_STAGE_LOADOUTS : HS_STAGE_PILOTS;
     g->phase = HS_PH_MOVE;
-    g->ask = HS_ASK_PILOT;
+    g->ask = op.customize ? HS_ASK_LOADOUT : HS_ASK_PILOT;
     g->ask_seat = g->actor = g->station = -1;
     g->winner_team = -1;
-    hs_game_event(events, json_pack("{s:s}", "type", "choose_pilots"));
+    hs_game_event(events, json_pack("{s:s}", "type", op.customize ? "choose_loadouts"
+                                                                  : "choose_pilots"));
     return 0;
 }
 

@@ -315,8 +315,9 @@ char *hs_svg_view(const json_t *state, int seat)
               "seat %d asked (%s)%s", g->round, hs_phase_name(g->phase), iv(q, "seat"),
               sv(q, "ask"), iv(v, "seat") >= 0 ? "" : "; spectator");
     else
-        label(&t, M, 24, 16, "font-weight=\"bold\"", "Heavy Steam: pilots are chosen in "
-              "secret%s", iv(v, "seat") >= 0 ? "" : "; spectator");
+        label(&t, M, 24, 16, "font-weight=\"bold\"", "Heavy Steam: %s are chosen in "
+              "secret%s", g->stage == HS_STAGE_LOADOUTS ? "loadouts" : "pilots",
+              iv(v, "seat") >= 0 ? "" : "; spectator");
     battle_board(&t, v, g);
     for (int i = 0; i < g->ntitans && i < 2; i++)
         titan_panel(&t, v, i);

@@ -44,10 +44,13 @@ static const struct {
     {"steam_done", "steam_done [shutdown id ...] [repair a.n ...]..."},
     {"buy", "buy <slot>"},
     {"pass", "pass"},
+    {"recover", "recover"},
     {"free", "free [a.n>b.m ...]"},
     {"card", "card <id> [steam|damage|repair a.n ...] [sector|unit|opponent n] ..."},
     {"event", "event [steam|damage|repair a.n ...] [sector n] ..."},
     {"power", "power [steam|damage|repair a.n ...] [sector n] ..."},
+    {"loadout", "loadout [left_arm|right_arm|torso <id|none>] ..."},
+    {"loadout_done", "loadout_done"},
     {"pilot", "pilot <id> [left_arm|right_arm|torso n]"},
     {"orders", "orders [evade ask|never|n] [cards ask|never] [damage ask|type,...] "
                "[reroll ask|none|location,...]"},
@@ -525,6 +528,26 @@ static int read_place_steam(struct toks *k, json_t *m)
     return 0;
 }
 
+/* "loadout left_arm uk_sabre torso none": each mount once; bare
+ * "loadout" is the others' view of one still secret. */
+static int read_loadout(struct toks *k, json_t *m)
+{
+    while (peek(k)) {
+        const char *mount = peek(k);
+
+        if (!is_word(mount, hs_mount_names) || json_object_get(m, mount))
+            return -1;
+        k->i++;
+        if (next_is(k, "none"))
+            json_object_set_new(m, mount, json_null());
+        else if (name(k))
+            json_object_set_new(m, mount, json_string(k->t[k->i - 1]));
+        else
+            return -1;
+    }
+    return 0;
+}
+
 static int read_orders(struct toks *k, json_t *m)
 {
     static const char *const words[] = {"evade", "cards", "damage", "reroll", NULL};
@@ -578,7 +601,8 @@ static json_t *read_move(struct toks *k, const json_t *state)
     if (!strcmp(verb, "pilot_power"))
         verb = "power";
     m = json_object();
-    if (!strcmp(verb, "hold") || !strcmp(verb, "pass") || !strcmp(verb, "recon") ||
+    if (!strcmp(verb, "hold") || !strcmp(verb, "pass") || !strcmp(verb, "recover") ||
+        !strcmp(verb, "loadout_done") || !strcmp(verb, "recon") ||
         !strcmp(verb, "recon_done") || !strcmp(verb, "declare_over") ||
         !strcmp(verb, "fight_on")) {
         json_object_set_new(m, "type", json_string(verb));
@@ -637,6 +661,7 @@ static json_t *read_move(struct toks *k, const json_t *state)
                   {"damage", "damage", read_damage},  {"flow", "flow", read_flow},
                   {"done", "done", read_done},        {"steam_done", "steam_done", read_steam_done},
                   {"free", "free_move", read_free},   {"pilot", "pilot", read_pilot},
+                  {"loadout", "loadout", read_loadout},
                   {"orders", "orders", read_orders},
                   {"place_steam", "place_steam", read_place_steam}};
 
@@ -699,7 +724,8 @@ json_t *hs_text_parse(const json_t *state, int seat, const char *text,
         else
             rules_fail(err, "unreadable_move", RULE_TEXT, "Moves are typed hold, pass, "
                        "move, done, attack, evade, reroll, damage, flow, steam_done, buy, "
-                       "free, card, event, power, pilot or orders, as RULINGS HS-R-131 "
+                       "free, card, event, power, loadout, loadout_done, pilot or orders, as "
+                       "RULINGS HS-R-131 "
                        "writes them, e.g. attack torso 1; or as JSON.");
     }
     return NULL;
@@ -812,9 +838,9 @@ static void write_move(struct text_buf *t, const json_t *m)
     size_t j;
 
 #define GET(k) json_object_get(m, k)
-    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recon") ||
-        !strcmp(type, "recon_done") || !strcmp(type, "declare_over") ||
-        !strcmp(type, "fight_on")) {
+    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recover") ||
+        !strcmp(type, "recon") || !strcmp(type, "recon_done") ||
+        !strcmp(type, "declare_over") || !strcmp(type, "fight_on")) {
         text_buf_printf(t, "%s", type);
     } else if (!strcmp(type, "place")) {
         text_buf_printf(t, "place %lld", (long long)json_integer_value(GET("sector")));
@@ -920,6 +946,14 @@ static void write_move(struct text_buf *t, const json_t *m)
             text_buf_printf(t, " %.40s", json_string_value(GET("pilot")) ? json_string_value(GET("pilot")) : "?");
         json_object_foreach(GET("charge"), key, v)
             text_buf_printf(t, " %.20s %lld", key, (long long)json_integer_value(v));
+    } else if (!strcmp(type, "loadout")) {
+        text_buf_printf(t, "loadout");
+        for (int q = 0; q < HS_MOUNTS; q++)
+            if ((v = GET(hs_mount_names[q])))
+                text_buf_printf(t, " %s %.40s", hs_mount_names[q],
+                                json_is_null(v) ? "none" : json_string_value(v) ? json_string_value(v) : "?");
+    } else if (!strcmp(type, "loadout_done")) {
+        text_buf_printf(t, "loadout_done");
     } else if (!strcmp(type, "orders")) {
         static const char *const keys[] = {"evade", "cards_when_attacked", "damage", "reroll"};
 

@@ -14,6 +14,7 @@
 #include "../text_buf.h"
 #include "cards.h"
 #include "game.h"
+#include "loadouts.h"
 #include "pilots.h"
 #include "round.h"
 #include "view.h"
@@ -92,6 +93,18 @@ static void titan_lines(struct text_buf *t, const json_t *v, int i)
     if (json_is_true(json_object_get(ti, "destroyed")))
         text_buf_printf(t, ", **destroyed**");
     text_buf_printf(t, "\n");
+    /* the loadouts stage: the team's choices, whether each seat is done */
+    if (json_object_get(seat, "loadout_done")) {
+        const json_t *l = json_object_get(seat, "loadout");
+
+        text_buf_printf(t, "- loadout%s", json_is_object(l) ? ":" : " secret");
+        for (int m = 0; json_is_object(l) && m < HS_MOUNTS; m++)
+            text_buf_printf(t, "%s%s %s", m ? DOT : " ", hs_mount_names[m],
+                            json_string_value(json_object_get(l, hs_mount_names[m]))
+                                ? str(l, hs_mount_names[m]) : "none");
+        text_buf_printf(t, " (%s)\n", json_is_true(json_object_get(seat, "loadout_done"))
+                                          ? "done" : "choosing");
+    }
     json_object_foreach(json_object_get(ti, "stations"), key, s)
         for (const char *c = json_string_value(s); c && *c; c++) {
             steam += *c == 's';
@@ -210,8 +223,25 @@ char *hs_text_view(const json_t *state, int seat)
     if (json_array_size(json_object_get(v, "units"))) {
         text_buf_printf(&t, "Units:");
         json_array_foreach(json_object_get(v, "units"), i, x)
-            text_buf_printf(&t, "%s%zu %s (seat %d) sector %d", i ? ", " : " ", i,
-                            str(x, "kind"), num(x, "owner"), num(x, "sector"));
+            text_buf_printf(&t, "%s%zu %s (seat %d) sector %d%s", i ? ", " : " ", i,
+                            str(x, "kind"), num(x, "owner"), num(x, "sector"),
+                            /* Frontline Fight's marks (HS-R-192, HS-R-193) */
+                            json_is_true(json_object_get(x, "white_cube"))   ? " white"
+                            : json_is_true(json_object_get(x, "black_cube")) ? " black"
+                                                                             : "");
+        text_buf_printf(&t, "\n");
+    }
+    if (g->scenario == 3 && (x = json_object_get(v, "scenario_state"))) {
+        json_t *sec = json_object_get(x, "sectors"), *c = json_object_get(x, "carrier");
+        int lo = (int)json_integer_value(json_array_get(sec, 0));
+        int hi = (int)json_integer_value(json_array_get(sec, 1));
+
+        /* Critical Recovery (HS-R-180, HS-R-183) */
+        text_buf_printf(&t, "Dirigible in sector %d", lo);
+        if (hi != lo)
+            text_buf_printf(&t, " and %d", hi);
+        if (json_is_integer(c))
+            text_buf_printf(&t, ", carried by seat %d", (int)json_integer_value(c));
         text_buf_printf(&t, "\n");
     }
     if (json_array_size(json_object_get(v, "smoke_sectors"))) {
@@ -423,6 +453,15 @@ static void shape_line(struct text_buf *t, const json_t *e)
         text_buf_printf(t, "%s", !strcmp(type, "event") ? "event" : "power");
         choice_pattern(t, json_object_get(e, "choice"));
         return;
+    } else if (!strcmp(type, "loadout")) {
+        text_buf_printf(t, "loadout");
+        for (int m = 0; m < HS_MOUNTS; m++) {
+            text_buf_printf(t, " [%s ", hs_mount_names[m]);
+            hole(t, json_object_get(json_object_get(e, hs_mount_names[m]), "of"), 0);
+            text_buf_printf(t, "]");
+        }
+        text_buf_printf(t, "  (%d of %d points)", num(e, "spent"), num(e, "points"));
+        return;
     } else if (!strcmp(type, "pilot")) {
         text_buf_printf(t, "pilot %s", str(e, "pilot"));
         json_object_foreach(json_object_get(e, "charge"), key, v)
@@ -455,7 +494,9 @@ char *hs_text_moves(const json_t *state, int seat)
         free(g);
         return calloc(1, 1);
     }
-    list = g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat) : hs_round_moves(g, seat);
+    list = g->stage == HS_STAGE_LOADOUTS ? hs_loadout_moves(g, seat)
+           : g->stage == HS_STAGE_PILOTS ? hs_pilot_moves(g, seat)
+                                         : hs_round_moves(g, seat);
     json_array_foreach(json_object_get(list, "moves"), i, e) {
         line.n = 0;
         if (line.p)

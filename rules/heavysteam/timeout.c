@@ -187,6 +187,9 @@ json_t *hs_timeout_move(const struct hs_game *g, int seat)
 {
     json_t *list, *m = NULL;
 
+    /* the loadout as it stands (HS-R-146) */
+    if (g->stage == HS_STAGE_LOADOUTS)
+        return g->p[seat].loadout_done ? NULL : json_pack("{s:s}", "type", "loadout_done");
     if (g->stage == HS_STAGE_PILOTS) {
         list = hs_pilot_moves(g, seat);
         m = pilot(list);

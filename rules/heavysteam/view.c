@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "loadouts.h"
 #include "orders.h"
 #include "scenario.h"
 
@@ -76,6 +77,9 @@ static json_t *question(const struct hs_game *g)
         [HS_ASK_FREE_MOVE] = "Determine Initiative: the free move of up to 2 steam cubes.",
         [HS_ASK_PLAY] = "Pressure Release: play a card of the phase first, or pass.",
         [HS_ASK_EVENT] = "An event: the player's choice for it.",
+        [HS_ASK_LOADOUT] = "Every player customizes their titan in secret, teammates "
+                           "conferring, until done; the loadouts are revealed together, "
+                           "then the pilots are chosen.",
         [HS_ASK_PLACE] = "Chance Encounter: the titan is placed on the battle board, the "
                          "team with initiative first.",
         [HS_ASK_PLACE_STEAM] = "Chance Encounter: up to 2 steam cubes from the power reserve "
@@ -84,7 +88,8 @@ static json_t *question(const struct hs_game *g)
                          "the recon pile, or done.",
         [HS_ASK_DECLARE] = "Recon in Force: the side may declare the battle over and reveal "
                            "the recon piles, or fight on."};
-    int a = g->stage == HS_STAGE_PILOTS ? HS_ASK_PILOT
+    int a = g->stage == HS_STAGE_LOADOUTS ? HS_ASK_LOADOUT
+            : g->stage == HS_STAGE_PILOTS ? HS_ASK_PILOT
             : g->stage == HS_STAGE_OVER ? HS_ASK_NONE : (int)g->ask;
 
     return json_pack("{s:s, s:i, s:s}", "ask", hs_ask_name((enum hs_ask)a), "seat",
@@ -107,6 +112,9 @@ json_t *hs_view_build(const struct hs_game *g, int seat)
         json_t *p = json_array_get(seats, (size_t)s);
 
         json_object_set_new(p, "chosen", json_boolean(g->p[s].pilot >= 0));
+        /* the team confers; the other team learns only who is done */
+        if (g->stage == HS_STAGE_LOADOUTS && !hs_loadout_visible(g, s, seat))
+            json_object_set_new(p, "loadout", json_null());
         if (s == seat) {
             json_object_set_new(p, "orders", hs_orders_json(&g->p[s].orders));
             continue;
@@ -140,6 +148,14 @@ void hs_status_fill(const struct hs_game *g, struct rules_status *st)
         snprintf(st->summary, sizeof st->summary,
                  "Game over in round %d: the %s team wins.", g->round,
                  hs_faction_name((enum hs_faction)g->team_faction[g->winner_team]));
+        return;
+    }
+    if (g->stage == HS_STAGE_LOADOUTS) {
+        for (int s = 0; s < g->nplayers; s++)
+            if (!g->p[s].loadout_done)
+                st->must_act |= 1u << s;
+        snprintf(st->summary, sizeof st->summary,
+                 "Before the first round: the titans are customized in secret.");
         return;
     }
     if (g->stage == HS_STAGE_PILOTS) {

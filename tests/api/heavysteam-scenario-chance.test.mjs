@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from './lib/checks.mjs';
 import { refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
-import { giveOrders, playGame, scenarioGame, viewOf } from './lib/heavysteam-scenario.mjs';
+import { playOn, scenarioGame, toFirstRound, viewOf } from './lib/heavysteam-scenario.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
@@ -18,10 +18,9 @@ const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
 test('HS-R-163 HS-R-164 HS-R-165 HS-R-167: Chance Encounter placed, refused, played to the end', async () => {
   const api = ctx.api;
   const rand = seededRandom(SEED);
-  const g = await scenarioGame(api, { scenario: 2, size: 'light' }, `hs-chance-${SEED}`);
-  await giveOrders(api, g);
-  // the pilots, then the first placing
-  let v = await playGame(api, g, rand, { stop: (x) => x.state.stage === 'round' });
+  const g = await scenarioGame(api, 2, `hs-chance-${SEED}`, { size: 'light' });
+  // the pilots and standing orders, then the first placing
+  let v = await toFirstRound(api, g, rand);
   assert.equal(v.state.question.ask, 'place');
   const first = v.state.question.seat;
   assert.deepEqual(v.must_act, [first]);
@@ -38,7 +37,7 @@ test('HS-R-163 HS-R-164 HS-R-165 HS-R-167: Chance Encounter placed, refused, pla
   assert.match(bad.headers.get('content-type'), /application\/problem\+json/);
   assert.match(bad.body.rule, /HS-R-163/);
   const asked = new Set();
-  v = await playGame(api, g, rand, {
+  v = await playOn(api, g, rand, {
     each: (w) => { asked.add(w.state.question.ask); },
   });
   assert.ok(asked.has('place') && asked.has('place_steam'), `the placing questions: ${[...asked]}`);

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from './lib/checks.mjs';
 import { moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
-import { giveOrders, playGame, scenarioGame, viewOf } from './lib/heavysteam-scenario.mjs';
+import { playOn, scenarioGame, toFirstRound, viewOf } from './lib/heavysteam-scenario.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
@@ -19,9 +19,9 @@ test('HS-R-170 HS-R-174 HS-R-176 HS-R-179: Recon in Force drawn in secret and pl
   let drawnBy = null;
   for (let k = 0; k < 6 && drawnBy === null; k++) {
     const rand = seededRandom(SEED + k);
-    const g = await scenarioGame(api, { scenario: 5, size: 'light' }, `hs-recon-${SEED}-${k}`);
-    await giveOrders(api, g);
-    let v = await playGame(api, g, rand, { stop: (x) => x.state.question?.ask === 'recon' });
+    const g = await scenarioGame(api, 5, `hs-recon-${SEED}-${k}`, { size: 'light' });
+    await toFirstRound(api, g, rand);
+    let v = await playOn(api, g, rand, { stop: (x) => x.state.question?.ask === 'recon' });
     if (v.status !== 'active') continue;
     const seat = v.state.question.seat;
     const other = 1 - seat;
@@ -52,7 +52,7 @@ test('HS-R-170 HS-R-174 HS-R-176 HS-R-179: Recon in Force drawn in secret and pl
       const events = (await moveLog(api, g.id, t)).flatMap((m) => m.events ?? []);
       assert.ok(!events.some((e) => e.type === 'recon_card'), 'and to no one else');
     }
-    v = await playGame(api, g, rand);
+    v = await playOn(api, g, rand);
     assert.equal(v.status, 'finished', 'the game ends');
   }
   assert.notEqual(drawnBy, null, 'a recon draw was reached');

@@ -25,7 +25,7 @@ import assert from './lib/checks.mjs';
 import { createAccount, moveLog, refusedLeavesGame, seededRandom, sleep } from './lib/fixtures.mjs';
 import { verifyExport } from './lib/export.mjs';
 import { useServer } from './lib/harness.mjs';
-import { assertNoRunOf, assertPrivateToNamed, eventsFor } from './lib/hidden.mjs';
+import { assertNoRunOf, assertPrivateToNamed, eventsFor, hsPublicPart as publicPart } from './lib/hidden.mjs';
 import { playSeat } from './lib/heavysteam-player.mjs';
 
 const ctx = useServer({ env: { TURNPOST_SWEEPERS: '1' } });
@@ -328,25 +328,6 @@ function withoutPublicCards(view) {
   return v;
 }
 
-// A seat's view is the spectator's with its own hand, orders and (before
-// the reveal) pilot added, and its teammates' hands (none in a game of
-// two), and nothing else.
-function publicPart(view, seat) {
-  const v = structuredClone(view);
-  delete v.viewer_seat;
-  delete v.state.seat;
-  if (seat !== null) {
-    delete v.state.battle_cards.hand;
-    assert.deepEqual(v.state.battle_cards.teammates, [], 'a team of one has no teammates');
-    delete v.state.battle_cards.teammates;
-    delete v.state.seats[seat].orders;
-    if (v.state.stage === 'pilots') {
-      v.state.seats[seat].pilot = null;
-      delete v.state.seats[seat].charge;
-    }
-  }
-  return v;
-}
 
 test('hidden information: hands, deck order, the box, a secret pilot and orders reach no other seat; the finished log shows moves whole', async () => {
   const g = await hsGame({ entropy: `hs-hidden-${SEED}` });

@@ -317,6 +317,15 @@ json_t *hs_player_fill(const json_t *e, uint64_t *r)
         json_t *st = one_step(json_object_get(e, "steps"), r);
 
         json_object_set_new(m, "steps", st ? json_pack("[o]", st) : json_array());
+    } else if (strcmp(type, "loadout") == 0) {
+        /* one mount changed: each value listed fits with the other two */
+        int mount = (int)below(r, 3);
+        const char *key = mount == 0 ? "left_arm" : mount == 1 ? "right_arm" : "torso";
+        json_t *c = json_pack("{s:s}", "type", "loadout");
+
+        json_object_set(c, key, one_of(json_object_get(e, key), r));
+        json_decref(m);
+        m = c;
     } else if (strcmp(type, "pilot") == 0) {
         /* Charged Up steam: each mount's cubes within its bounds */
         json_t *ch = json_object();

@@ -32,6 +32,14 @@
  * deliveries a game, the wins by seat and by place in the first turn
  * order, and the win rate of each opening: the cities at the ends of the
  * first link a player completes (the player counts for each of them).
+ *
+ *   turnpost-playouts --titans N [--player random|greedy] [--board ID]
+ *                     [--customize 0|1] [--seed N]
+ *   turnpost-playouts --teams N [--scenario 1-5] [--seed N]
+ *
+ * measure Heavy Steam: each pairing of titan boards of a size, and each
+ * scenario in each of the five compositions of two to four players, by
+ * win share (see titans() and teams()).
  */
 #include <math.h>
 #include <stdint.h>
@@ -55,6 +63,7 @@ struct tally {
     long refused;               /* Heavy Steam: filled shapes the engine refused */
     long rounds;                /* Heavy Steam: rounds played, summed */
     long wins[2];               /* Heavy Steam: games won by seat 0 and seat 1 */
+    long team_wins[2];          /* Heavy Steam: games won by team 0 and team 1 */
 };
 
 static uint32_t any(struct rng *r, size_t n)
@@ -192,8 +201,8 @@ static int hs_move(const struct rules_engine *eng, json_t **state, int seat, int
  * defaults) with hs_player in both seats; adds it to t. Returns 0, or -1
  * when setup failed or no listed move was accepted.
  */
-static int play_hs(const struct rules_engine *eng, const json_t *options, int greedy,
-                   uint64_t seed, long i, struct tally *t)
+static int play_hs(const struct rules_engine *eng, const json_t *options, int seats,
+                   int greedy, uint64_t seed, long i, struct tally *t)
 {
     unsigned char key[RNG_KEY_BYTES] = {0};
     struct rng game;
@@ -208,7 +217,7 @@ static int play_hs(const struct rules_engine *eng, const json_t *options, int gr
     memcpy(key + 8, &i, sizeof i);
     key[30] = 'h';
     rng_init(&game, key, 0);
-    if (eng->setup(options, 2, &game, &state, &events, &err)) {
+    if (eng->setup(options, seats, &game, &state, &events, &err)) {
         fprintf(stderr, "playouts: heavysteam setup: %s\n", err.message);
         return -1;
     }
@@ -229,6 +238,8 @@ static int play_hs(const struct rules_engine *eng, const json_t *options, int gr
         t->rounds += (long)json_integer_value(json_object_get(state, "round"));
         for (int s = 0; s < 2; s++)
             t->wins[s] += (st.winners >> s) & 1u;
+        if (st.winners)
+            t->team_wins[eng->team_of(__builtin_ctz(st.winners), seats)]++;
     }
     json_decref(state);
     return rc;
@@ -256,7 +267,7 @@ static int run(const char *id, long games, uint64_t seed)
     for (long i = 0; i < games; i++) {
         int seats = eng->min_seats + (int)(i % (eng->max_seats - eng->min_seats + 1));
 
-        if (strcmp(id, "heavysteam") == 0 ? play_hs(eng, NULL, 0, seed, i, &t)
+        if (strcmp(id, "heavysteam") == 0 ? play_hs(eng, NULL, 2, 0, seed, i, &t)
                                           : play(eng, seats, seed, i, &t))
             return -1;
     }
@@ -606,9 +617,11 @@ static int balance(long n, uint64_t seed, const char *map, const char *order)
  * games the C.E.T. board has seat 0 ("factions": ["cet", "uk"]), so that
  * what the first seat is worth and what a board is worth come apart.
  * Prints each board's win share, seat 0's, the rounds a game and the CPU.
- * With board set, only the pairings that board is in.
+ * With board set, only the pairings that board is in; with customize, the
+ * titans are customized in secret first (the loadouts stage, HS-R-140),
+ * by the same players.
  */
-static int titans(long n, uint64_t seed, int players, const char *board)
+static int titans(long n, uint64_t seed, int players, const char *board, int customize)
 {
     static const char *const pairs[][3] = {
         {"heavy", "uk_heavy_dreadmoor", "cet_heavy_kaltschmied"},
@@ -639,9 +652,12 @@ static int titans(long n, uint64_t seed, int players, const char *board)
                 json_t *o = json_pack("{s:s, s:[s,s], s:[s,s]}", "size", pairs[k][0], "titans",
                                       pairs[k][1 + swap], pairs[k][2 - swap], "factions",
                                       swap ? "cet" : "uk", swap ? "uk" : "cet");
-                int rc = play_hs(eng, o, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy,
-                                 i, &t[swap]);
+                int rc;
 
+                if (customize)
+                    json_object_set_new(o, "customize", json_true());
+                rc = play_hs(eng, o, 2, greedy, seed + 1000003ULL * (k + 1) + (uint64_t)greedy, i,
+                             &t[swap]);
                 json_decref(o);
                 stuck += rc != 0;   /* counted unfinished; the pairing goes on */
             }
@@ -663,6 +679,79 @@ static int titans(long n, uint64_t seed, int players, const char *board)
     return 0;
 }
 
+/*
+ * --teams N: N games of each scenario the engine plays (or scenario
+ * only) in each of the five compositions (HS-R-152), by greedy players.
+ * The factions alternate: in odd games the C.E.T. is seat 0's team, so
+ * that a faction's share and the share of the team of seat 0 (the side
+ * listed first) come apart. Prints the U.K.'s, the C.E.T.'s and team 0's
+ * win shares, the rounds a game, the unfinished games and the CPU.
+ */
+static int teams(long n, uint64_t seed, int scenario)
+{
+    static const struct {
+        int seats;
+        const char *size, *name;
+    } comps[] = {{2, "heavy", "heavy v heavy"}, {2, "light", "light v light"},
+                 {3, "mixed", "heavy v 2 lights"}, {4, "light", "2 lights v 2 lights"},
+                 {4, "mixed", "heavy+light v same"}};
+    const struct rules_engine *eng = rules_engine_find("heavysteam");
+
+    if (!eng)
+        return -1;
+    printf("heavysteam teams, %ld greedy games a scenario and composition (seed %llu), "
+           "factions alternating\n", n, (unsigned long long)seed);
+    printf("  %-8s %-20s %7s %7s %7s %8s %6s\n", "scenario", "composition", "U.K.", "C.E.T.",
+           "team 0", "rounds", "CPU s");
+    for (int sc = 1; sc <= 5; sc++)
+        for (size_t k = 0; k < sizeof comps / sizeof comps[0]; k++) {
+            struct tally t[2] = {{0}, {0}};   /* [0]: U.K. team 0 */
+            json_t *probe = json_pack("{s:i}", "scenario", sc), *st = NULL, *ev = NULL;
+            unsigned char key[RNG_KEY_BYTES] = {0};
+            struct rules_error err;
+            struct rng r;
+            double t0 = cpu_seconds(), games, uk;
+
+            /* a scenario the engine does not play is left out */
+            rng_init(&r, key, 0);
+            if ((scenario && sc != scenario) || eng->setup(probe, 2, &r, &st, &ev, &err)) {
+                json_decref(probe);
+                break;
+            }
+            json_decref(probe);
+            json_decref(st);
+            json_decref(ev);
+            for (long i = 0; i < n; i++) {
+                int swap = (int)(i & 1);
+                json_t *f = json_array(), *o;
+
+                for (int s = 0; s < comps[k].seats; s++) {
+                    int uk_team = (eng->team_of(s, comps[k].seats) == 0) != swap;
+
+                    json_array_append_new(f, json_string(uk_team ? "uk" : "cet"));
+                }
+                o = json_pack("{s:i, s:s, s:o}", "scenario", sc, "size", comps[k].size,
+                              "factions", f);
+                play_hs(eng, o, comps[k].seats, 1,
+                        seed + 7919ULL * (uint64_t)(sc * 8 + (int)k), i, &t[swap]);
+                json_decref(o);
+            }
+            games = (double)(t[0].games + t[1].games - t[0].unfinished - t[1].unfinished);
+            if (games <= 0)
+                games = 1;
+            uk = (double)(t[0].team_wins[0] + t[1].team_wins[1]);
+            printf("  %-8d %-20s %6.1f%% %6.1f%% %6.1f%% %8.1f %6.1f", sc, comps[k].name,
+                   100.0 * uk / games, 100.0 * (games - uk) / games,
+                   100.0 * (double)(t[0].team_wins[0] + t[1].team_wins[0]) / games,
+                   (double)(t[0].rounds + t[1].rounds) / games, cpu_seconds() - t0);
+            if (t[0].unfinished + t[1].unfinished)
+                printf("  (%ld unfinished)", t[0].unfinished + t[1].unfinished);
+            printf("\n");
+            fflush(stdout);
+        }
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: turnpost-playouts [--ruleset steam|ironfuture] "
@@ -670,7 +759,8 @@ static int usage(void)
                     "       turnpost-playouts --balance N [--map tidewater|rhinegold]\n"
                     "                         [--order random|auction] [--seed N]\n"
                     "       turnpost-playouts --titans N [--player random|greedy] "
-                    "[--board ID] [--seed N]\n");
+                    "[--board ID] [--customize 0|1] [--seed N]\n"
+                    "       turnpost-playouts --teams N [--scenario 1-5] [--seed N]\n");
     return 2;
 }
 
@@ -679,9 +769,9 @@ int main(int argc, char **argv)
     static const char *const all[] = {"steam", "ironfuture", "heavysteam", NULL};
     int players = 3;                 /* --titans: 1 random, 2 greedy, 3 both */
     const char *only = NULL, *map = NULL, *order = NULL, *board = NULL;
-    long games = 200, balance_games = 0, titan_games = 0;
+    long games = 200, balance_games = 0, titan_games = 0, team_games = 0;
     uint64_t seed = 1;
-    int rc = 0, known = 0;
+    int rc = 0, known = 0, customize = 0, scenario = 0;
 
     for (int i = 1; i < argc; i += 2) {
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -701,6 +791,13 @@ int main(int argc, char **argv)
             players = !strcmp(val, "random") ? 1 : 2;
         } else if (!strcmp(argv[i], "--board") && val) {
             board = val;
+        } else if (!strcmp(argv[i], "--customize") && val &&
+                   (!strcmp(val, "0") || !strcmp(val, "1"))) {
+            customize = val[0] == '1';
+        } else if (!strcmp(argv[i], "--teams") && val && atol(val) > 0) {
+            team_games = atol(val);
+        } else if (!strcmp(argv[i], "--scenario") && val && atoi(val) >= 1 && atoi(val) <= 5) {
+            scenario = atoi(val);
         } else if (!strcmp(argv[i], "--map") && val) {
             map = val;
         } else if (!strcmp(argv[i], "--order") && val &&
@@ -710,10 +807,13 @@ int main(int argc, char **argv)
             return usage();
         }
     }
-    if (((map || order) && !balance_games) || (board && !titan_games))
+    if (((map || order) && !balance_games) || ((board || customize) && !titan_games) ||
+        (scenario && !team_games))
         return usage();
+    if (team_games)
+        return teams(team_games, seed, scenario) ? 1 : 0;
     if (titan_games)
-        return titans(titan_games, seed, players, board) ? 1 : 0;
+        return titans(titan_games, seed, players, board, customize) ? 1 : 0;
     if (balance_games)
         return balance(balance_games, seed, map, order ? order : "auction") ? 1 : 0;
     for (int k = 0; all[k]; k++)

@@ -29,6 +29,9 @@
 
 static struct hs_game G;
 static json_t *events;
+/* the scenario option duel_with sets up (0: left out, the Meeting
+ * Engagement) */
+static int duel_scenario;
 
 #define KESTREL "uk_light_kestrel"
 #define FELDHASE "cet_light_feldhase"
@@ -199,6 +202,8 @@ static inline int duel_with(const char *uk, const char *cet, int k, int swap_sea
     json_t *o = json_pack("{s:[s, s], s:s}", "titans", uk, cet, "size",
                           b >= 0 && cat->titan[b].size == HS_LIGHT ? "light" : "heavy");
 
+    if (duel_scenario)
+        json_object_set_new(o, "scenario", json_integer(duel_scenario));
     if (swap) {
         json_t *l = json_pack("[n, n]");
 
@@ -241,6 +246,44 @@ static inline int duel_with(const char *uk, const char *cet, int k, int swap_sea
 static inline int duel(const char *uk, const char *cet, int k)
 {
     return duel_with(uk, cet, k, 0, HS_MOUNT_TORSO, NULL);
+}
+
+/* Game k of scenario with seats players and more options (JSON members,
+ * "" none) into G, each seat's pilot the first it may choose
+ * (heavysteam_round_fixture.h's round_game_of). Returns 0 in round 1. */
+static inline int scenario_game(int scenario, int k, const char *more, int seats)
+{
+    char text[256];
+    json_t *o;
+    struct hs_game *g;
+
+    snprintf(text, sizeof text, "{\"scenario\": %d%s%s}", scenario, *more ? ", " : "",
+             more);
+    o = json_loads(text, 0, NULL);
+    g = round_game_of(k, o, seats, NULL);
+    json_decref(o);
+    G = *g;
+    free(g);
+    json_decref(events);
+    events = json_array();
+    return CHECK_EQ_INT(G.stage, HS_STAGE_ROUND) ? 0 : -1;
+}
+
+/* n games from seed first on, played by game(k, more, seats) with the
+ * heat bias, through the five compositions every scenario lists
+ * (HS-R-152) in turn, as scenario_game takes them. */
+static inline void play_compositions(int n, int first, void (*game)(int, const char *, int))
+{
+    static const struct {
+        const char *more;
+        int seats;
+    } setups[] = {{"", 2}, {"\"size\": \"light\"", 2}, {"", 3}, {"", 4},
+                  {"\"size\": \"light\"", 4}};
+
+    heat_bias = 1;
+    for (int k = 0; k < n; k++)
+        game(first + k, setups[k % 5].more, setups[k % 5].seats);
+    heat_bias = 0;
 }
 
 /* Orders that answer every question an attack asks of seat. */
@@ -388,40 +431,40 @@ static inline int flow_preferring(int seat, const char *const *prefer, struct ru
 }
 
 /*
- * On to round+1's Move phase: every attack passed, each seat's steam
- * sent as flow_preferring(prefer[seat]) says and its station steam done
- * with nothing shut down or repaired, no card bought, no free move, and
- * whatever else is asked answered by the quietest move. Returns 0 there.
+ * The quiet answer to what seat is asked: an attack or a card passed, its
+ * steam sent as flow_preferring(prefer) says and its station steam done
+ * with nothing shut down or repaired, no free move, a hold, done, and
+ * whatever else is asked answered by the quietest move.
  */
+static inline int quiet_answer(int seat, const char *const *prefer, struct rules_error *err)
+{
+    *err = (struct rules_error){0};
+    if (G.ask == HS_ASK_ATTACK || G.ask == HS_ASK_BUY)
+        return act(seat, err, "{\"type\": \"pass\"}");
+    if (G.ask == HS_ASK_FLOW)
+        return flow_preferring(seat, prefer, err);
+    if (G.ask == HS_ASK_AFTER_FLOW)
+        return act(seat, err, "{\"type\": \"steam_done\"}");
+    if (G.ask == HS_ASK_FREE_MOVE)
+        return act(seat, err, "{\"type\": \"free_move\", \"steps\": []}");
+    if (G.ask == HS_ASK_MOVE)
+        return act(seat, err, "{\"type\": \"hold\"}");
+    if (G.ask == HS_ASK_AFTER_MOVE)
+        return act(seat, err, "{\"type\": \"done\"}");
+    return quiet_move(&G, events);
+}
+
+/* On to round+1's Move phase, every question answered quietly, seat s's
+ * steam as prefer<s> says. Returns 0 there. */
 static inline int next_round(const char *const *prefer0, const char *const *prefer1)
 {
     const char *const *prefer[2] = {prefer0, prefer1};
     int round = G.round;
     struct rules_error err;
 
-    while (G.stage == HS_STAGE_ROUND && !(G.round > round && G.phase == HS_PH_MOVE)) {
-        int s = G.ask_seat, rc;
-
-        err = (struct rules_error){0};
-        if (G.ask == HS_ASK_ATTACK)
-            rc = act(s, &err, "{\"type\": \"pass\"}");
-        else if (G.ask == HS_ASK_FLOW)
-            rc = flow_preferring(s, prefer[s], &err);
-        else if (G.ask == HS_ASK_AFTER_FLOW)
-            rc = act(s, &err, "{\"type\": \"steam_done\"}");
-        else if (G.ask == HS_ASK_BUY)
-            rc = act(s, &err, "{\"type\": \"pass\"}");
-        else if (G.ask == HS_ASK_FREE_MOVE)
-            rc = act(s, &err, "{\"type\": \"free_move\", \"steps\": []}");
-        else if (G.ask == HS_ASK_MOVE)
-            rc = act(s, &err, "{\"type\": \"hold\"}");
-        else if (G.ask == HS_ASK_AFTER_MOVE)
-            rc = act(s, &err, "{\"type\": \"done\"}");
-        else
-            rc = quiet_move(&G, events);
-        if (!CHECK(ok(rc, &err)))
+    while (G.stage == HS_STAGE_ROUND && !(G.round > round && G.phase == HS_PH_MOVE))
+        if (!CHECK(ok(quiet_answer(G.ask_seat, prefer[G.ask_seat], &err), &err)))
             return -1;
-    }
     return G.stage == HS_STAGE_ROUND ? 0 : -1;
 }
 

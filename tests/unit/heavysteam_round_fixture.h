@@ -342,7 +342,14 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
         }
         json_object_set_new(m, "choice", fill_choice(json_array_get(v, 0)));
     }
-    if (strcmp(type, "flow") == 0) {
+    if (strcmp(type, "loadout") == 0) {
+        /* one mount changed: each value listed fits with the other two */
+        const char *key = hs_mount_names[pick(HS_MOUNTS)];
+
+        json_decref(m);
+        m = json_pack("{s:s}", "type", "loadout");
+        json_object_set(m, key, one_of(json_object_get(e, key)));
+    } else if (strcmp(type, "flow") == 0) {
         json_object_del(m, "station");
         json_object_del(m, "cubes");
         json_object_del(m, "must");

@@ -5,7 +5,9 @@
  * GAMES heavy against heavy and as many light against light by default,
  * and a quarter as many of each other kind (the kinds table): both
  * loadouts customized at random (HS-R-135: other cards, empty slots),
- * and three and four players in teams (HS-R-152). HS_GAMES sets the
+ * three and four players in teams (HS-R-152), and loadouts customized
+ * in secret ("customize", HS-R-140: the loadouts stage played by its
+ * listed moves), of two and of four players. HS_GAMES sets the
  * number per size (HS_GAMES=50 plays 100 of two players); HS_ONLY=k
  * (HS_KIND="3 players", ...) replays game k alone, to debug it. Under the
  * sanitizers the default is a quarter, so that the run stays near a
@@ -42,7 +44,11 @@
  *       location_reroll follows a hit_location with no re-roll since. A
  *       shot of one location is one roll, so this is one re-roll an
  *       attack; Rate of Fire and Spread roll a location per shot or per
- *       location hit, each re-rollable once (HS-AMB-25).
+ *       location hit, each re-rollable once (HS-AMB-25);
+ *   (h) customized in secret: every seat's pending loadout, and from the
+ *       reveal each titan's cards, cost at most its board's points
+ *       (HS-R-02, HS-R-141), and the cards a titan carries at the reveal
+ *       are those it carries to the end (HS-R-144, HS-R-145).
  * Every REFUSE_EVERY steps the move about to be made is also offered with
  * a field changed, dropped or added: if refused, the state's JSON (sorted
  * keys) is byte for byte as before, the events NULL and the random stream
@@ -98,7 +104,7 @@ struct kind {
     const char *name;
     int seats;
     const char *size;
-    int custom, quarter;
+    int custom, quarter;         /* custom 1: custom_options; 2: "customize" */
 };
 static const struct kind kinds[] = {
     {"heavy", 2, "heavy", 0, 0},
@@ -108,6 +114,9 @@ static const struct kind kinds[] = {
     {"3 players", 3, "mixed", 0, 1},
     {"4 lights", 4, "light", 0, 1},
     {"4 mixed", 4, "mixed", 0, 1},
+    {"heavy in secret", 2, "heavy", 2, 1},
+    {"light in secret", 2, "light", 2, 1},
+    {"4 mixed in secret", 4, "mixed", 2, 1},
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
@@ -118,7 +127,7 @@ static const char *const must_see[] = {
 };
 #define NSEE (sizeof must_see / sizeof must_see[0])
 static long seen[NSEE];
-static long steps_total, refusals_checked, games_over, games_capped;
+static long steps_total, refusals_checked, games_over, games_capped, reveals;
 
 static const char *s_of(const json_t *o, const char *k)
 {
@@ -390,6 +399,14 @@ SCAFFOLD static json_t *fill_entry(const json_t *st, const json_t *e)
     struct rules_error err;
     json_t *m, *step;
 
+    /* a loadout: one mount changed as the fixture fills it; now and then
+     * all three, which may go over the points */
+    if (!strcmp(s_of(e, "type"), "loadout") && !pick(4)) {
+        m = json_pack("{s:s}", "type", "loadout");
+        for (int k = 0; k < HS_MOUNTS; k++)
+            json_object_set(m, hs_mount_names[k], one_of(json_object_get(e, hs_mount_names[k])));
+        return m;
+    }
     if (!strcmp(s_of(e, "type"), "pilot")) {
         json_t *charge = json_object_get(e, "charge"), *c, *v;
         const char *k;
@@ -530,7 +547,8 @@ SCAFFOLD static json_t *custom_options(const char *size)
     return opts;
 }
 
-/* The setup of game k of size (customized: custom_options): the first key
+/* The setup of game k of kind kd (customized: custom_options, or in
+ * secret): the first key
  * from k on whose deck holds only events the engine plays (the fixture's
  * events_played). */
 SCAFFOLD static json_t *setup_game(int k, const struct kind *kd, struct rng *rng)
@@ -539,7 +557,9 @@ SCAFFOLD static json_t *setup_game(int k, const struct kind *kd, struct rng *rng
     unsigned char key[RNG_KEY_BYTES];
     struct rules_error err;
     const char *size = kd->size;
-    json_t *opts = kd->custom ? custom_options(size) : json_pack("{s:s}", "size", size);
+    json_t *opts = kd->custom == 1 ? custom_options(size)
+                   : kd->custom == 2 ? json_pack("{s:s, s:b}", "size", size, "customize", 1)
+                                     : json_pack("{s:s}", "size", size);
     json_t *st = NULL, *ev = NULL;
 
     for (int j = k; j < k + 64000; j += 1000) {
@@ -564,6 +584,47 @@ SCAFFOLD static json_t *setup_game(int k, const struct kind *kd, struct rng *rng
     return st;
 }
 
+/*
+ * (h): the cards by mount of every seat's pending loadout (the loadouts
+ * stage) or of every titan (after it), costing at most the board's
+ * points; once revealed, fixed[] holds the titans' cards and they must
+ * stay. Returns 1 in the loadouts stage.
+ */
+static int check_loadouts(const json_t *st, int fixed[HS_MAX_PLAYERS][HS_MOUNTS], int *revealed)
+{
+    const struct hs_catalog *cat = hs_catalog_get();
+    int stage = !strcmp(s_of(st, "stage"), "loadouts");
+    const json_t *list = json_object_get(st, stage ? "seats" : "titans");
+
+    for (int s = 0; s < (int)json_array_size(list); s++) {
+        const json_t *x = json_array_get(list, (size_t)s), *ti;
+        const json_t *cards = json_object_get(x, stage ? "loadout" : "cards");
+        int cost = 0, board;
+
+        ti = json_array_get(json_object_get(st, "titans"), (size_t)(stage ? i_of(x, "titan") : s));
+        board = hs_catalog_titan(cat, s_of(ti, "board"));
+        for (int m = 0; m < HS_MOUNTS; m++) {
+            int w = hs_catalog_weapon(cat, s_of(cards, hs_mount_names[m]));
+
+            cost += w < 0 ? 0 : cat->weapon[w].cost;
+            if (stage)
+                continue;
+            if (!*revealed)
+                fixed[s][m] = w;
+            else if (!CHECK_EQ_INT(w, fixed[s][m]))
+                fprintf(stderr, "  titan %d's %s changed after the reveal\n", s,
+                        hs_mount_names[m]);
+        }
+        if (!CHECK(board >= 0 && cost <= cat->titan[board].points))
+            fprintf(stderr, "  %s's loadout costs %d\n", s_of(ti, "board"), cost);
+    }
+    if (!stage && !*revealed) {
+        *revealed = 1;
+        reveals++;
+    }
+    return stage;
+}
+
 /* Plays game k of kind kd; returns 1 when a check failed. */
 static int play_one(int k, const struct kind *kd)
 {
@@ -574,6 +635,7 @@ static int play_one(int k, const struct kind *kd)
     struct rng rng;
     struct rules_status s;
     struct rules_error err;
+    int fixed[HS_MAX_PLAYERS][HS_MOUNTS], revealed = 0;
     json_t *st;
 
     memset(&tally, 0, sizeof tally);
@@ -586,6 +648,8 @@ static int play_one(int k, const struct kind *kd)
     if (!st)
         return 1;
     check_invariants(st, NULL, 0, 0);
+    if (kd->custom == 2)
+        CHECK(check_loadouts(st, fixed, &revealed));
     for (;;) {
         json_t *list, *moves, *move = NULL, *ev = NULL, *prev;
         int seat = -1, other, added, popped;
@@ -687,6 +751,8 @@ static int play_one(int k, const struct kind *kd)
         }
         read_events(&tally, ev, &added, &popped);
         check_invariants(st, prev, added, popped);
+        if (kd->custom == 2)
+            check_loadouts(st, fixed, &revealed);
         json_decref(prev);
         json_decref(ev);
         json_decref(move);
@@ -714,7 +780,7 @@ static int play_one(int k, const struct kind *kd)
     return cs->checks_failed != failed_before;
 }
 
-#define NOUT (NSEE + 6)
+#define NOUT (NSEE + 7)
 
 static void run_worker(int w, int games, int fd)
 {
@@ -739,6 +805,7 @@ static void run_worker(int w, int games, int fd)
     out[NSEE + 2] = refusals_checked;
     out[NSEE + 3] = games_over;
     out[NSEE + 4] = games_capped;
+    out[NSEE + 5] = reveals;
     if (write(fd, out, sizeof out) != (ssize_t)sizeof out)
         _exit(2);
     exit(failed ? 1 : 0);   /* exit, not _exit: LeakSanitizer checks the worker */
@@ -779,11 +846,14 @@ static void test_random_games(void)
         for (size_t i = 0; i < NOUT; i++)
             total[i] += out[i];
     }
-    printf("%d games per size, %d of each other kind (customized, 3 and 4 players), %ld over, "
-           "%ld stopped at %d steps, %ld steps, %ld refused moves compared\n",
-           games, games / 4, total[NSEE + 3], total[NSEE + 4], MAX_STEPS, total[NSEE + 1],
-           total[NSEE + 2]);
+    printf("%d games per size, %d of each other kind (customized, 3 and 4 players, customized "
+           "in secret: %ld revealed), %ld over, %ld stopped at %d steps, %ld steps, %ld refused "
+           "moves compared\n",
+           games, games / 4, total[NSEE + 5], total[NSEE + 3], total[NSEE + 4], MAX_STEPS,
+           total[NSEE + 1], total[NSEE + 2]);
     CHECK(total[NSEE + 2] > games);
+    if (!getenv("HS_ONLY"))
+        CHECK_EQ_INT(total[NSEE + 5], games / 4 * 3);
     for (size_t i = 0; i < NSEE; i++)
         if (!CHECK(total[i] > 0))
             fprintf(stderr, "  event %s never happened\n", must_see[i]);

@@ -125,6 +125,10 @@ static void test_notation_of_every_move_type(void)
     writes("{\"type\":\"steam_done\",\"shutdown\":[],\"repairs\":[]}",
            "steam_done shutdown none repair none");
     writes("{\"type\":\"buy\",\"slot\":4}", "buy 4");
+    writes("{\"type\":\"loadout\",\"left_arm\":\"uk_sabre\",\"torso\":null}",
+           "loadout left_arm uk_sabre torso none");
+    writes("{\"type\":\"loadout\"}", "loadout");
+    writes("{\"type\":\"loadout_done\"}", "loadout_done");
     writes("{\"type\":\"free_move\",\"steps\":[]}", "free");
     writes("{\"type\":\"free_move\",\"steps\":[{\"from\":[\"boiler\",1],\"to\":[\"command\",2]}]}",
            "free boiler.1>command.2");
@@ -545,12 +549,52 @@ static void test_pilot_stage(void)
     }
 }
 
+/* HS-R-140, HS-R-131: the loadouts stage in chat - every listed line
+ * reads as a move, a loadout written reads back as itself. */
+static void test_hs_r_140_loadouts_stage(void)
+{
+    for (int k = 0; k < 4; k++) {
+        struct hs_game *g = calloc(1, sizeof *g);
+        unsigned char key[RNG_KEY_BYTES] = {(unsigned char)k, 9};
+        json_t *o = json_pack("{s:b, s:s}", "customize", 1, "size", k % 2 ? "light" : "heavy");
+        struct rules_error err;
+        json_t *st, *list, *e;
+        size_t i;
+
+        rng_init(&R, key, 0);
+        CHECK(hs_game_setup(g, o, 2, &R, NULL, &err) == 0);
+        st = hs_game_dump(g);
+        for (int seat = 0; seat < 2; seat++) {
+            list = E->legal_moves(st, seat);
+            json_array_foreach(json_object_get(list, "moves"), i, e) {
+                json_t *m = json_pack("{s:O}", "type", json_object_get(e, "type"));
+
+                for (int mt = 0; mt < HS_MOUNTS && !strcmp(json_string_value(
+                                         json_object_get(e, "type")), "loadout"); mt++) {
+                    json_t *of = json_object_get(json_object_get(e, hs_mount_names[mt]), "of");
+
+                    json_object_set(m, hs_mount_names[mt],
+                                    json_array_get(of, json_array_size(of) - 1 - (size_t)mt % 2));
+                }
+                round_trip(st, m);
+                json_decref(m);
+            }
+            json_decref(list);
+            lines_read_as_moves(st, seat, &R);
+        }
+        json_decref(st);
+        json_decref(o);
+        free(g);
+    }
+}
+
 int main(void)
 {
     RUN(test_notation_of_every_move_type);
     RUN(test_reading_forgives_case_spaces_and_glosses);
     RUN(test_bad_text_is_unreadable);
     RUN(test_pilot_stage);
+    RUN(test_hs_r_140_loadouts_stage);
     RUN(test_random_games);
     return check_summary();
 }

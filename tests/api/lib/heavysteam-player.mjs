@@ -111,6 +111,11 @@ export function fillEntry(rand, e, { heat = false } = {}) {
     m.choice = c;
   }
   switch (e.type) {
+    case 'loadout': {
+      // one mount changed: each value listed fits with the other two
+      const mount = ['left_arm', 'right_arm', 'torso'][rand.int(3)];
+      return { type: 'loadout', [mount]: oneOf(rand, e[mount]) };
+    }
     case 'pilot': {
       if (e.charge) {
         m.charge = {};

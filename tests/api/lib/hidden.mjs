@@ -193,3 +193,24 @@ export function assertPrivateToNamed(events, label) {
     assert.deepEqual(e.to, [e.seat], `${label}: private event ${e.type} of seat ${e.seat} goes to ${JSON.stringify(e.to)}`);
   }
 }
+
+// A Heavy Steam seat's view less what only that seat sees: its own hand
+// and its teammates' (HS-R-154), its orders and (before the reveal) its
+// pilot, so that it equals the spectator's (seat null) when the view hides
+// everything else.
+export function hsPublicPart(view, seat) {
+  const v = structuredClone(view);
+  delete v.viewer_seat;
+  delete v.state.seat;
+  if (seat !== null) {
+    delete v.state.battle_cards.hand;
+    if (v.state.players === 2) assert.deepEqual(v.state.battle_cards.teammates, [], 'a team of one has no teammates');
+    delete v.state.battle_cards.teammates;
+    delete v.state.seats[seat].orders;
+    if (v.state.stage === 'pilots') {
+      v.state.seats[seat].pilot = null;
+      delete v.state.seats[seat].charge;
+    }
+  }
+  return v;
+}
