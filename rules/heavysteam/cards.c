@@ -82,6 +82,10 @@ int hs_cards_check(const struct hs_game *g, struct rules_error *err)
             (g->holder[c] < 0 || g->holder[c] >= g->nplayers))
             return rules_fail(err, "holder_wrong", RULE_SETUP,
                               "Card %d (%s) is held by no player.", c, bcard(g, c)->id);
+        if (g->zone[c] == HS_Z_RECON && (g->holder[c] < 0 || g->holder[c] >= HS_TEAMS))
+            return rules_fail(err, "holder_wrong", RULE_SETUP,
+                              "Card %d (%s) is in no side's recon pile.", c,
+                              bcard(g, c)->id);
     }
     return 0;
 }
@@ -114,6 +118,11 @@ static int take_top(struct hs_game *g, struct rng *rng, json_t *events)
     memmove(g->deck, g->deck + 1, (size_t)(g->ndeck - 1) * sizeof g->deck[0]);
     g->ndeck--;
     return c;
+}
+
+int hs_deck_take(struct hs_game *g, struct rng *rng, json_t *events)
+{
+    return take_top(g, rng, events);
 }
 
 static void to_hand(struct hs_game *g, int c, int seat)

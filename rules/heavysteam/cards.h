@@ -93,6 +93,11 @@ int hs_event_answer(struct hs_game *g, int seat, const json_t *choice,
  */
 int hs_draw(struct hs_game *g, int seat, int n, struct rng *rng, json_t *events);
 
+/* The top card of the deck taken off it, the discard pile reshuffled
+ * into a new deck when it runs out (HS-R-45); its zone is the caller's
+ * to set. -1 when the deck and the discard pile are both empty. */
+int hs_deck_take(struct hs_game *g, struct rng *rng, json_t *events);
+
 /* Card c (index into g->card) to the discard pile, from wherever it is:
  * a terrain destroyed or swept away, a support unit gone, a hand
  * discarded. */

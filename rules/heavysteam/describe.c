@@ -21,12 +21,15 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 3, 4], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement; 3: Critical Recovery (the dirigible "
-    "between sectors 3 and 4, recovered in the Battle Card phase and carried home, or every "
-    "enemy titan destroyed); 4: Frontline Fight (no Infantry Support "
-    "cards; each team's mobile cannon and three infantry on the track; won by destroying "
-    "all the enemy's infantry or all its titans).\"},"
+    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2, 3, 4, 5], \"default\": 1,"
+    " \"description\": \"1: Meeting Engagement; 2: Chance Encounter (smoke in sectors 1 "
+    "and 6, the titans placed and 2 steam each before round 1); 3: Critical Recovery (the "
+    "dirigible between sectors 3 and 4, recovered in the Battle Card phase and carried home, "
+    "or every enemy titan destroyed); 4: Frontline Fight (no Infantry Support cards; each "
+    "team's mobile cannon and three infantry on the track; won by destroying all the enemy's "
+    "infantry or all its titans); 5: Recon in Force (recon cards drawn at the Initiative "
+    "phase, the battle declared over and won on recon points, or an enemy titan destroyed) "
+    "(HS-R-150).\"},"
     "\"size\": {\"type\": \"string\", \"enum\": [\"heavy\", \"light\", \"mixed\"],"
     " \"description\": \"The titans' sizes (HS-R-152). 2 players: heavy (default) or light, "
     "both alike. 3 players: mixed, seat 0's heavy against two lights. 4 players: light, or "
@@ -136,6 +139,13 @@ static const char move_schemas[] =
     "\"free_move\": " OBJ("[\"type\"]") TYPE("free_move")
     ", \"steps\": {\"type\": \"array\", \"maxItems\": 2, \"items\": " STEP "}}},"
     "\"pilot_power\": " OBJ("[\"type\"]") TYPE("pilot_power") ", \"choice\": " CHOICE "}},"
+    "\"place\": " OBJ("[\"type\", \"sector\"]") TYPE("place") ", \"sector\": " SECTOR "}},"
+    "\"place_steam\": " OBJ("[\"type\"]") TYPE("place_steam")
+    ", \"squares\": {\"type\": \"array\", \"maxItems\": 2, \"items\": " SQUARE "}}},"
+    "\"recon\": " OBJ("[\"type\"]") TYPE("recon") "}},"
+    "\"recon_done\": " OBJ("[\"type\"]") TYPE("recon_done") "}},"
+    "\"declare_over\": " OBJ("[\"type\"]") TYPE("declare_over") "}},"
+    "\"fight_on\": " OBJ("[\"type\"]") TYPE("fight_on") "}},"
     "\"orders\": {\"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\"],"
     " \"minProperties\": 2, \"properties\": {" TYPE("orders")
     ", \"evade\": {\"oneOf\": [{\"type\": \"string\", \"enum\": [\"ask\", \"never\"]},"
@@ -207,6 +217,23 @@ static const struct {
                   "each from a square to another ([station id, index]); [] moves none."},
     {"pilot_power", "Use your pilot's once-per-game effect, at a question asked of you "
                     "while your team has the turn; choice holds what its steps ask for."},
+    {"place", "Chance Encounter, before round 1, the team with initiative first: the "
+              "titan starts in sector (a heavy in sector 2 or 5 of its side's half, placed "
+              "without asking; a light there or in sector 1 or 6, in the smoke)."},
+    {"place_steam", "Chance Encounter, before round 1, after the placing: up to 2 steam "
+                    "cubes from the power reserve onto empty white or red squares "
+                    "([station id, index]) of the titan, red squares adding heat and shield "
+                    "squares shields; [] places no more."},
+    {"recon", "Recon in Force, the Initiative phase's start: pay the command steam in the "
+              "view's scenario_state.recon_cost (sectors to the enemy starting sector +1) to "
+              "draw a card face down into your side's recon pile; asked again while you can "
+              "pay."},
+    {"recon_done", "Recon in Force: draw no more recon cards this phase."},
+    {"declare_over", "Recon in Force, a round's start, a side with 3 recon cards (one "
+                     "player) or 5 (two players): declare the battle over; the piles are "
+                     "revealed and the most recon points wins."},
+    {"fight_on", "Recon in Force, a round's start: do not declare the battle over this "
+                 "round."},
     {"orders", "Standing orders, from any seat at any time before the end, whoever must "
                "act: answers given in advance to the questions an attack asks (evade: ask, "
                "never, or from n mobility steam; cards_when_attacked; damage: station "

@@ -19,7 +19,7 @@ static const char *const stage_names[] = {"loadouts", "pilots", "round", "over",
 static const char *const ask_names[] = {
     "none", "pilot", "move", "after_move", "attack", "evade", "reroll", "damage",
     "last_cube", "flow", "after_flow", "buy", "free_move", "play", "event", "loadout",
-    NULL};
+    "place", "place_steam", "recon", "declare", NULL};
 static const char *const faction_names[] = {"uk", "cet", NULL};
 static const char *const phase_names[] = {"move", "combat", "steam", "cards",
                                           "initiative", "pressure", "none", NULL};
@@ -35,7 +35,7 @@ const char *hs_stage_name(enum hs_stage s)
 
 const char *hs_ask_name(enum hs_ask a)
 {
-    return a >= 0 && a <= HS_ASK_LOADOUT ? ask_names[a] : "?";
+    return a >= 0 && a <= HS_ASK_DECLARE ? ask_names[a] : "?";
 }
 
 const char *hs_faction_name(enum hs_faction f)
@@ -237,10 +237,10 @@ static int load_list(struct hs_game *g, const json_t *a, enum hs_zone zone,
 static int load_battle_cards(struct hs_game *g, const json_t *o)
 {
     static const char *const keys[] = {"deck", "track", "hands", "discard", "in_play",
-                                       "events_done", "box", NULL};
+                                       "events_done", "box", "recon", NULL};
     static const char *const pkeys[] = {"card", "seat", NULL};
     const struct hs_catalog *cat = hs_catalog_get();
-    json_t *f[7], *track, *hands, *ip, *v, *pf[2];
+    json_t *f[8], *track, *hands, *ip, *v, *pf[2];
     struct placing pl;
     size_t i;
 
@@ -267,6 +267,13 @@ static int load_battle_cards(struct hs_game *g, const json_t *o)
         return -1;
     json_array_foreach(hands, i, v)
         if (load_list(g, v, HS_Z_HAND, (int)i, &pl))
+            return -1;
+    /* the recon piles, a list a team, where the scenario keeps them */
+    if (hs_scenario(g->scenario)->recon
+            ? json_array_size(f[7]) != HS_TEAMS : f[7] != NULL)
+        return -1;
+    json_array_foreach(f[7], i, v)
+        if (load_list(g, v, HS_Z_RECON, (int)i, &pl))
             return -1;
     if (!json_is_array(ip))
         return -1;
@@ -334,6 +341,13 @@ static json_t *dump_battle_cards(const struct hs_game *g)
     hs_put(o, "in_play", ip);
     hs_put(o, "events_done", zone_list(g, HS_Z_EVENTS_DONE, -1));
     hs_put(o, "box", zone_list(g, HS_Z_BOX, -1));
+    if (hs_scenario(g->scenario)->recon) {
+        json_t *recon = json_array();
+
+        for (int t = 0; t < HS_TEAMS; t++)
+            json_array_append_new(recon, zone_list(g, HS_Z_RECON, t));
+        hs_put(o, "recon", recon);
+    }
     return o;
 }
 

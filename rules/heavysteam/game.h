@@ -44,7 +44,10 @@ enum hs_stage { HS_STAGE_LOADOUTS, HS_STAGE_PILOTS, HS_STAGE_ROUND, HS_STAGE_OVE
 enum hs_zone {
     HS_Z_DECK, HS_Z_TRACK, HS_Z_HAND, HS_Z_DISCARD, HS_Z_IN_PLAY, /* terrain, supports */
     HS_Z_EVENTS_DONE,            /* set aside once resolved (HS-AMB-18) */
-    HS_Z_BOX                     /* events not shuffled in, unused EIS cards */
+    HS_Z_BOX,                    /* events not shuffled in, unused EIS cards */
+    /* Scenario 5, Recon in Force */
+    HS_Z_RECON                   /* face down in a side's recon pile; holder:
+                                  * the team */
 };
 
 /* The questions a game can ask, each answered by a move of its seat or by
@@ -66,7 +69,12 @@ enum hs_ask {
     HS_ASK_PLAY,                 /* a card in a phase with nothing else to do */
     /* cards */
     HS_ASK_EVENT,                /* a seat's choice in an event drawn to the track */
-    HS_ASK_LOADOUT               /* customize the titan (and say done), in secret */
+    HS_ASK_LOADOUT,              /* customize the titan (and say done), in secret */
+    /* scenarios (scenario_*.c answers them) */
+    HS_ASK_PLACE,                /* Chance Encounter: where the titan starts */
+    HS_ASK_PLACE_STEAM,          /* Chance Encounter: 2 steam from the reserve */
+    HS_ASK_RECON,                /* Recon in Force: draw into the recon pile, or done */
+    HS_ASK_DECLARE               /* Recon in Force: declare the battle over, or not */
 };
 
 /*
@@ -221,6 +229,13 @@ struct hs_game {
     int carrier;                 /* seat carrying it, -1 none; a destroyed carrier
                                   * has dropped it in its sector */
     unsigned recover_tried;      /* seats that tried a recovery this Cards phase */
+    /* Scenario 2, Chance Encounter: before round 1 (scenario_chance.c) */
+    int ce_placed[HS_MAX_PLAYERS]; /* the titan is placed on the battle board */
+    int ce_steam[HS_MAX_PLAYERS];  /* steam cubes placed from the reserve, 0..2 */
+    int ce_done[HS_MAX_PLAYERS];   /* its free steam is placed (or declined) */
+    /* Scenario 5, Recon in Force (scenario_recon.c) */
+    int recon_done[HS_MAX_PLAYERS];  /* done drawing recon this Initiative phase */
+    int recon_declined[HS_TEAMS];    /* chose to fight on at this round's start */
 };
 
 /*

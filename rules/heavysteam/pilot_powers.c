@@ -29,6 +29,9 @@ static const char *why_not(const struct hs_game *g, int seat, const char **rule)
     *rule = RULE_TURN;
     if (g->stage != HS_STAGE_ROUND || p->pilot < 0)
         return "Pilot effects are used in the rounds.";
+    /* Chance Encounter's placing comes before round 1, in no phase */
+    if (g->ask == HS_ASK_PLACE || g->ask == HS_ASK_PLACE_STEAM)
+        return "A once-per-game effect is used in the phases of a round.";
     if (p->once_used) {
         *rule = RULE_ONCE;
         return "Your pilot's once-per-game effect is used (\"Once per game effects can "

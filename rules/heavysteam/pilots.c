@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game_json.h"
+#include "scenario.h"
 
 #define RULE_SECRET "HS-R-04 (Choose a Pilot)"
 #define RULE_PILOT "HS-R-06 (Choose a Pilot)"
@@ -110,6 +111,8 @@ static void reveal(struct hs_game *g, json_t *events)
     hs_game_event(events, json_pack("{s:s, s:i, s:s, s:i}", "type", "round_started", "round",
                                g->round, "phase", hs_phase_name(g->phase), "team",
                                g->initiative));
+    if (hs_scenario(g->scenario)->rounds_begin)
+        hs_scenario(g->scenario)->rounds_begin(g, events);
 }
 
 int hs_pilot_apply(struct hs_game *g, int seat, const json_t *move,

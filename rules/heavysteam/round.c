@@ -237,6 +237,16 @@ static void phase_begin(struct hs_game *g, enum hs_phase ph, struct rng *rng,
     hs_game_event(events, json_pack("{s:s, s:i, s:s, s:i}", "type", "phase_started",
                                     "round", g->round, "phase", hs_phase_name(ph),
                                     "team", g->initiative));
+    if (hs_scenario(g->scenario)->phase_before &&
+        hs_scenario(g->scenario)->phase_before(g, ph, rng, events))
+        return;
+    hs_round_phase_rules(g, rng, events);
+}
+
+void hs_round_phase_rules(struct hs_game *g, struct rng *rng, json_t *events)
+{
+    enum hs_phase ph = g->phase;
+
     if (ph == HS_PH_COMBAT)
         hs_combat_begin(g, events);
     else if (ph == HS_PH_CARDS)
@@ -341,6 +351,8 @@ static int dispatch(struct hs_game *g, int seat, const json_t *move,
     case HS_ASK_PLAY:
         return hs_pressure_apply(g, seat, move, rng, events, err);
     default:
+        if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->ask_apply)
+            return hs_scenario(g->scenario)->ask_apply(g, seat, move, rng, events, err);
         return rules_fail(err, "not_now", HS_RULE_ROUND, "Nothing is asked now.");
     }
 }
@@ -357,7 +369,9 @@ static void rule_id(struct rules_error *err, enum hs_ask q)
         [HS_ASK_LAST_CUBE] = "HS-R-29", [HS_ASK_FLOW] = "HS-R-37",
         [HS_ASK_AFTER_FLOW] = "HS-R-36", [HS_ASK_BUY] = "HS-R-43",
         [HS_ASK_FREE_MOVE] = "HS-R-49", [HS_ASK_PLAY] = "HS-R-50",
-        [HS_ASK_EVENT] = "HS-R-90"};
+        [HS_ASK_EVENT] = "HS-R-90", [HS_ASK_PLACE] = "HS-R-163",
+        [HS_ASK_PLACE_STEAM] = "HS-R-165", [HS_ASK_RECON] = "HS-R-170",
+        [HS_ASK_DECLARE] = "HS-R-175"};
     char old[sizeof err->rule];
 
     if (strncmp(err->rule, "HS-", 3) == 0 || (int)q >= (int)(sizeof id / sizeof id[0]) ||
@@ -457,6 +471,8 @@ json_t *hs_round_moves(const struct hs_game *g, int seat)
             hs_pressure_moves(g, seat, moves);
             break;
         default:
+            if (g->ask != HS_ASK_NONE && hs_scenario(g->scenario)->ask_moves)
+                hs_scenario(g->scenario)->ask_moves(g, seat, moves);
             break;
         }
         hs_pilot_power_moves(g, seat, moves);

@@ -35,6 +35,12 @@
 #define HS_RULE_FREE "HS-R-49 (Free Steam Cube Move)"
 #define HS_RULE_PRESSURE "HS-R-130 (Pressure Release Phase: a card first)"
 
+/* The general rules' beginning of the phase g->phase (the Combat slots,
+ * the buying, the initiative count, then the scenario's phase_begin);
+ * round.c calls it as the phase begins, or a scenario once the questions
+ * its phase_before asked are answered. */
+void hs_round_phase_rules(struct hs_game *g, struct rng *rng, json_t *events);
+
 /* Sets the question. */
 void hs_round_ask(struct hs_game *g, enum hs_ask q, int seat);
 /* The seat's titan. */

@@ -7,14 +7,21 @@
 #include "game_json.h"
 #include "round.h"
 
+#include <stdio.h>
+#include <string.h>
+
 extern const struct hs_scenario hs_scenario_meeting;
+extern const struct hs_scenario hs_scenario_chance;
 extern const struct hs_scenario hs_scenario_recovery;
 extern const struct hs_scenario hs_scenario_frontline;
+extern const struct hs_scenario hs_scenario_recon;
 
 static const struct hs_scenario *const table[HS_SCENARIOS + 1] = {
     [1] = &hs_scenario_meeting,
+    [2] = &hs_scenario_chance,
     [3] = &hs_scenario_recovery,
     [4] = &hs_scenario_frontline,
+    [5] = &hs_scenario_recon,
 };
 
 const struct hs_scenario *hs_scenario(int id)
@@ -110,4 +117,34 @@ json_t *hs_scenario_moves(const struct hs_game *g, int seat)
     if (sc && sc->moves && g->stage == HS_STAGE_ROUND)
         sc->moves(g, seat, moves);
     return moves;
+}
+
+void hs_scenario_rule(struct rules_error *err, const char *rule)
+{
+    char old[sizeof err->rule];
+
+    if (strncmp(err->rule, "HS-", 3) == 0)
+        return;
+    memcpy(old, err->rule, sizeof old);
+    snprintf(err->rule, sizeof err->rule, "%.44s: %.48s", rule, old);
+}
+
+json_t *hs_scenario_ints(const int v[], int n, int boolean)
+{
+    json_t *a = json_array();
+
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, boolean ? json_boolean(v[i]) : json_integer(v[i]));
+    return a;
+}
+
+int hs_scenario_ints_load(const json_t *a, int n, int boolean, int hi, int out[])
+{
+    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (boolean ? hs_bool(json_array_get(a, (size_t)i), &out[i])
+                    : hs_int(json_array_get(a, (size_t)i), 0, hi, &out[i]))
+            return -1;
+    return 0;
 }

@@ -61,6 +61,25 @@ struct hs_scenario {
     void (*moves)(const struct hs_game *g, int seat, json_t *moves);
     int (*apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
                  json_t *events, struct rules_error *err);
+    /* The pilots revealed, round 1 about to ask its first Move (pilots.c):
+     * the scenario may ask its own questions first (g->ask, g->ask_seat);
+     * once they are answered, its apply leaves g->ask HS_ASK_NONE and
+     * g->actor -1, and the Move phase begins with its first seat. */
+    void (*rounds_begin)(struct hs_game *g, json_t *events);
+    /* At a phase's beginning, before the general rules begin it (round.c):
+     * 1 when it asked a question; the phase's own beginning then waits
+     * until its apply calls hs_round_phase_rules (round_phase.h). */
+    int (*phase_before)(struct hs_game *g, enum hs_phase ph, struct rng *rng,
+                        json_t *events);
+    /* Answers to the scenario's own questions (its enum hs_ask values),
+     * routed here by round.c; as a phase's apply (round_phase.h). */
+    int (*ask_apply)(struct hs_game *g, int seat, const json_t *move, struct rng *rng,
+                     json_t *events, struct rules_error *err);
+    /* Its questions' legal moves, the least committal first (timeout.c
+     * takes the first plain move). */
+    void (*ask_moves)(const struct hs_game *g, int seat, json_t *moves);
+    /* 1: the state keeps recon piles (battle_cards.recon, HS_Z_RECON). */
+    int recon;
 };
 
 /* Scenario id, or NULL when it is not a scenario that can be played. */
@@ -97,5 +116,14 @@ int hs_scenario_units_seat(const struct hs_game *g, int team);
 /* The moves of g's scenario's own that seat may make now (an array, new
  * reference, empty when none). */
 json_t *hs_scenario_moves(const struct hs_game *g, int seat);
+/* A refusal from the titan or card rules (their rulebook section only)
+ * under the scenario's rule id: "rule: section". */
+void hs_scenario_rule(struct rules_error *err, const char *rule);
+
+/* A scenario's per-seat or per-team numbers in its state: v[0..n) as a
+ * JSON array (of booleans when boolean); read back into out, each 0..hi
+ * (a boolean 0 or 1), -1 when a is not such an array of n. */
+json_t *hs_scenario_ints(const int v[], int n, int boolean);
+int hs_scenario_ints_load(const json_t *a, int n, int boolean, int hi, int out[]);
 
 #endif

@@ -54,6 +54,12 @@ static const struct {
     {"pilot", "pilot <id> [left_arm|right_arm|torso n]"},
     {"orders", "orders [evade ask|never|n] [cards ask|never] [damage ask|type,...] "
                "[reroll ask|none|location,...]"},
+    {"place", "place <sector>"},
+    {"place_steam", "place_steam [a.n ...]"},
+    {"recon", "recon"},
+    {"recon_done", "recon_done"},
+    {"declare_over", "declare_over"},
+    {"fight_on", "fight_on"},
 };
 
 /* ---- words ---------------------------------------------------------- */
@@ -505,6 +511,23 @@ static int read_pilot(struct toks *k, json_t *m)
     return 0;
 }
 
+/* Chance Encounter's steam: "place_steam a.n b.m" (none: no more). */
+static int read_place_steam(struct toks *k, json_t *m)
+{
+    json_t *squares = json_array();
+    char id[TOKEN_MAX];
+    int n;
+
+    json_object_set_new(m, "squares", squares);
+    while (peek(k)) {
+        if (square_of(peek(k), id, &n))
+            return -1;
+        k->i++;
+        json_array_append_new(squares, json_pack("[s, i]", id, n));
+    }
+    return 0;
+}
+
 /* "loadout left_arm uk_sabre torso none": each mount once; bare
  * "loadout" is the others' view of one still secret. */
 static int read_loadout(struct toks *k, json_t *m)
@@ -579,9 +602,18 @@ static json_t *read_move(struct toks *k, const json_t *state)
         verb = "power";
     m = json_object();
     if (!strcmp(verb, "hold") || !strcmp(verb, "pass") || !strcmp(verb, "recover") ||
-        !strcmp(verb, "loadout_done")) {
+        !strcmp(verb, "loadout_done") || !strcmp(verb, "recon") ||
+        !strcmp(verb, "recon_done") || !strcmp(verb, "declare_over") ||
+        !strcmp(verb, "fight_on")) {
         json_object_set_new(m, "type", json_string(verb));
         rc = peek(k) ? -1 : 0;
+    } else if (!strcmp(verb, "place")) {
+        json_object_set_new(m, "type", json_string("place"));
+        next_is(k, "sector");
+        if ((x = number(k)) >= 0) {
+            json_object_set_new(m, "sector", json_integer(x));
+            rc = peek(k) ? -1 : 0;
+        }
     } else if (!strcmp(verb, "move")) {
         json_object_set_new(m, "type", json_string("move"));
         if ((x = number(k)) >= 0) {
@@ -630,7 +662,8 @@ static json_t *read_move(struct toks *k, const json_t *state)
                   {"done", "done", read_done},        {"steam_done", "steam_done", read_steam_done},
                   {"free", "free_move", read_free},   {"pilot", "pilot", read_pilot},
                   {"loadout", "loadout", read_loadout},
-                  {"orders", "orders", read_orders}};
+                  {"orders", "orders", read_orders},
+                  {"place_steam", "place_steam", read_place_steam}};
 
         for (size_t j = 0; j < sizeof by / sizeof by[0]; j++)
             if (!strcmp(verb, by[j].verb)) {
@@ -805,8 +838,18 @@ static void write_move(struct text_buf *t, const json_t *m)
     size_t j;
 
 #define GET(k) json_object_get(m, k)
-    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recover")) {
+    if (!strcmp(type, "hold") || !strcmp(type, "pass") || !strcmp(type, "recover") ||
+        !strcmp(type, "recon") || !strcmp(type, "recon_done") ||
+        !strcmp(type, "declare_over") || !strcmp(type, "fight_on")) {
         text_buf_printf(t, "%s", type);
+    } else if (!strcmp(type, "place")) {
+        text_buf_printf(t, "place %lld", (long long)json_integer_value(GET("sector")));
+    } else if (!strcmp(type, "place_steam")) {
+        text_buf_printf(t, "place_steam");
+        json_array_foreach(GET("squares"), j, o) {
+            text_buf_printf(t, " ");
+            put_pair(t, o);
+        }
     } else if (!strcmp(type, "move")) {
         text_buf_printf(t, "move %lld sector %lld", (long long)json_integer_value(GET("pay")),
                         (long long)json_integer_value(GET("sector")));

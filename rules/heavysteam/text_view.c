@@ -171,6 +171,16 @@ char *hs_text_view(const json_t *state, int seat)
     text_buf_printf(&t, "\nDeck %d" DOT "hands", num(bc, "deck"));
     json_array_foreach(json_object_get(bc, "hands"), i, x)
         text_buf_printf(&t, " %lld", (long long)json_integer_value(x));
+    /* Recon in Force: the piles' counts, the side's own cards (HS-R-174) */
+    if (json_object_get(bc, "recon")) {
+        text_buf_printf(&t, DOT "recon piles");
+        json_array_foreach(json_object_get(bc, "recon"), i, x)
+            text_buf_printf(&t, " %lld", json_is_array(x) ? (long long)json_array_size(x)
+                                                          : (long long)json_integer_value(x));
+        json_array_foreach(json_object_get(bc, "recon_pile"), i, x)
+            text_buf_printf(&t, "%s%s", i ? ", " : " (yours: ", json_string_value(x));
+        text_buf_printf(&t, "%s", json_array_size(json_object_get(bc, "recon_pile")) ? ")" : "");
+    }
     text_buf_printf(&t, "\n");
     if (seat >= 0) {
         const json_t *me = json_array_get(json_object_get(v, "seats"), (size_t)seat);

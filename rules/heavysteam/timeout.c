@@ -213,7 +213,16 @@ json_t *hs_timeout_move(const struct hs_game *g, int seat)
     case HS_ASK_PLAY: m = as_move(entry(list, "pass", NULL)); break;
     case HS_ASK_FREE_MOVE: m = as_move(entry(list, "free_move", "move")); break;
     case HS_ASK_EVENT: m = event(g, seat); break;
-    default: break;
+    default: {
+        /* a scenario's question: its listing's least committal move first */
+        const json_t *e;
+        size_t i;
+
+        json_array_foreach(json_object_get(list, "moves"), i, e)
+            if (!m && strcmp(json_string_value(json_object_get(e, "form")), "move") == 0)
+                m = as_move(e);
+        break;
+    }
     }
     json_decref(list);
     return m;

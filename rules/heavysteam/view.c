@@ -39,6 +39,19 @@ static void redact_cards(const struct hs_game *g, json_t *bc, int seat)
     json_object_set_new(bc, "deck", json_integer(g->ndeck));
     /* the box would tell which events are in the deck */
     json_object_del(bc, "box");
+    /* recon piles: a side's own and, once the battle is over, all of them;
+     * the other side's only counted (Recon in Force, HS-R-172) */
+    if (json_object_get(bc, "recon") && g->stage != HS_STAGE_OVER) {
+        json_t *counts = json_array();
+
+        for (int t = 0; t < HS_TEAMS; t++)
+            json_array_append_new(counts, json_integer((json_int_t)json_array_size(
+                json_array_get(json_object_get(bc, "recon"), (size_t)t))));
+        if (seat >= 0)
+            json_object_set(bc, "recon_pile", json_array_get(json_object_get(bc, "recon"),
+                                                             (size_t)g->p[seat].team));
+        json_object_set_new(bc, "recon", counts);
+    }
 }
 
 /* What the game waits for, and why, in words a player reads. */
@@ -66,7 +79,15 @@ static json_t *question(const struct hs_game *g)
         [HS_ASK_EVENT] = "An event: the player's choice for it.",
         [HS_ASK_LOADOUT] = "Every player customizes their titan in secret, teammates "
                            "conferring, until done; the loadouts are revealed together, "
-                           "then the pilots are chosen."};
+                           "then the pilots are chosen.",
+        [HS_ASK_PLACE] = "Chance Encounter: the titan is placed on the battle board, the "
+                         "team with initiative first.",
+        [HS_ASK_PLACE_STEAM] = "Chance Encounter: up to 2 steam cubes from the power reserve "
+                               "placed anywhere on the titan.",
+        [HS_ASK_RECON] = "Recon in Force: command steam spent to draw a card face down into "
+                         "the recon pile, or done.",
+        [HS_ASK_DECLARE] = "Recon in Force: the side may declare the battle over and reveal "
+                           "the recon piles, or fight on."};
     int a = g->stage == HS_STAGE_LOADOUTS ? HS_ASK_LOADOUT
             : g->stage == HS_STAGE_PILOTS ? HS_ASK_PILOT
             : g->stage == HS_STAGE_OVER ? HS_ASK_NONE : (int)g->ask;

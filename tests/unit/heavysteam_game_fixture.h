@@ -138,7 +138,11 @@ static inline void check_view(const struct hs_game *g, int seat)
                      g->zone[c] == HS_Z_EVENTS_DONE || g->zone[c] == HS_Z_IN_PLAY ||
                      (g->zone[c] == HS_Z_HAND && seat >= 0 &&
                       hs_seat_team(g->holder[c], g->nplayers) ==
-                          hs_seat_team(seat, g->nplayers)));
+                          hs_seat_team(seat, g->nplayers)) ||
+                     /* a side's recon pile: its own, all once over */
+                     (g->zone[c] == HS_Z_RECON &&
+                      (g->stage == HS_STAGE_OVER ||
+                       (seat >= 0 && g->holder[c] == hs_seat_team(seat, g->nplayers)))));
         /* the event resolving is named once more, as the state holds it,
          * a support unit by the card that brought it, and a terrain card
          * by the titan it lies under */

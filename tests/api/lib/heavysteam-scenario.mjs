@@ -13,14 +13,15 @@ export const ORDERS = {
   damage: ['shield', 'vent', 'conduit', 'repair', 'weapon_slot', 'mobility', 'boiler', 'command'],
 };
 
-// A started game of scenario: {id, players: [{token, seat}...], spectator, viewers}.
-export async function scenarioGame(api, scenario, entropy) {
+// A started game of scenario (more options in extra): {id, players:
+// [{token, seat}...], spectator, viewers}.
+export async function scenarioGame(api, scenario, entropy, extra = {}) {
   const a = await createAccount(api);
   const b = await createAccount(api);
   const spectator = await createAccount(api);
   const body = {
     ruleset: 'heavysteam', seats: [{ account_id: a.id }, { account_id: b.id }],
-    options: { scenario }, entropy,
+    options: { scenario, ...extra }, entropy,
   };
   const game = (await api.post('/v1/games', { token: a.token, body, expect: 201 })).body.game;
   return {
