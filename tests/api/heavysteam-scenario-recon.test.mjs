@@ -9,10 +9,21 @@ import { test } from 'node:test';
 import assert from './lib/checks.mjs';
 import { moveLog, refusedLeavesGame, seededRandom } from './lib/fixtures.mjs';
 import { useServer } from './lib/harness.mjs';
+import { playSeat } from './lib/heavysteam-player.mjs';
 import { playOn, scenarioGame, toFirstRound, viewOf } from './lib/heavysteam-scenario.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
+
+// Plays on without heat (titans live long enough to go scouting) until stop(view).
+async function calmlyUntil(api, g, rand, stop, max = 3000) {
+  let v = await viewOf(api, g, g.spectator.token);
+  for (let n = 0; n < max && v.status === 'active' && !stop(v); n++) {
+    await playSeat(api, g.id, g.players, rand.pick(v.must_act), rand, {});
+    v = await viewOf(api, g, g.spectator.token);
+  }
+  return v;
+}
 
 test('HS-R-170 HS-R-174 HS-R-176 HS-R-179: Recon in Force drawn in secret and played to the end', async () => {
   const api = ctx.api;
@@ -21,7 +32,7 @@ test('HS-R-170 HS-R-174 HS-R-176 HS-R-179: Recon in Force drawn in secret and pl
     const rand = seededRandom(SEED + k);
     const g = await scenarioGame(api, 5, `hs-recon-${SEED}-${k}`, { size: 'light' });
     await toFirstRound(api, g, rand);
-    let v = await playOn(api, g, rand, { stop: (x) => x.state.question?.ask === 'recon' });
+    let v = await calmlyUntil(api, g, rand, (x) => x.state.question?.ask === 'recon');
     if (v.status !== 'active') continue;
     const seat = v.state.question.seat;
     const other = 1 - seat;
