@@ -21,8 +21,9 @@
 
 static const char options_schema[] =
     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-    "\"scenario\": {\"type\": \"integer\", \"enum\": [1, 2, 3, 4, 5], \"default\": 1,"
-    " \"description\": \"1: Meeting Engagement; 2: Chance Encounter (smoke in sectors 1 "
+    "\"scenario\": {\"oneOf\": [{\"type\": \"integer\", \"enum\": [1, 2, 3, 4, 5]},"
+    " {\"const\": \"roll\"}], \"default\": 1,"
+    " \"description\": \"roll: rolled at setup, a 6 rolled again. 1: Meeting Engagement; 2: Chance Encounter (smoke in sectors 1 "
     "and 6, the titans placed and 2 steam each before round 1); 3: Critical Recovery (the "
     "dirigible between sectors 3 and 4, recovered in the Battle Card phase and carried home, "
     "or every enemy titan destroyed); 4: Frontline Fight (no Infantry Support cards; each "

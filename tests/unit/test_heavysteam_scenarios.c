@@ -47,6 +47,39 @@ static void test_hs_r_150_unknown_scenarios_refused(void)
         }
 }
 
+/* "roll": the chart's die, a 6 rolled again, logged with the scenario
+ * it gave; over many seeds every scenario comes up. */
+static void test_hs_r_150_the_scenario_rolled(void)
+{
+    int seen[HS_SCENARIOS + 1] = {0};
+
+    for (int k = 0; k < 60; k++) {
+        json_t *ev = json_array(), *e;
+        struct hs_game *g = new_game(k, "{\"scenario\": \"roll\"}", ev);
+        size_t i;
+        int logged = 0;
+
+        json_array_foreach(ev, i, e)
+            if (!strcmp(json_string_value(json_object_get(e, "type")), "scenario_rolled")) {
+                json_t *rolls = json_object_get(e, "rolls");
+                size_t n = json_array_size(rolls);
+
+                logged = (int)json_integer_value(json_object_get(e, "scenario"));
+                CHECK(n >= 1 && json_integer_value(json_array_get(rolls, n - 1)) == logged);
+                for (size_t j = 0; j + 1 < n; j++)
+                    CHECK_EQ_INT((int)json_integer_value(json_array_get(rolls, j)), 6);
+            }
+        CHECK(logged >= 1 && logged <= HS_SCENARIOS);
+        CHECK_EQ_INT(g->scenario, logged);
+        if (logged >= 1 && logged <= HS_SCENARIOS)
+            seen[logged]++;
+        json_decref(ev);
+        free(g);
+    }
+    for (int s = 1; s <= HS_SCENARIOS; s++)
+        CHECK(seen[s] > 0);
+}
+
 int main(void)
 {
     if (!cat()->ok) {
@@ -55,5 +88,6 @@ int main(void)
     }
     RUN(test_hs_r_150_scenario_option);
     RUN(test_hs_r_150_unknown_scenarios_refused);
+    RUN(test_hs_r_150_the_scenario_rolled);
     return check_summary();
 }
