@@ -123,7 +123,8 @@ static json_t *flow(const json_t *list)
 }
 
 /* A damage square of an event's options as a pick: {station, square},
- * with "to" the first square the steam there may go to, white first. */
+ * with to_station and to_square the first square the steam there may go
+ * to, white first (the choice's keys, effects.c). */
 static json_t *event_pick(const struct hs_titan *t, const json_t *x)
 {
     json_t *pick = json_pack("{s:O, s:O}", "station", json_object_get(x, "station"),
@@ -138,9 +139,10 @@ static json_t *event_pick(const struct hs_titan *t, const json_t *x)
     for (int i = n - 1; i >= 0; i--)
         if (t->square[room[i][0]][room[i][1]].colour == HS_WHITE)
             k = i;
-    if (n > 0)
-        json_object_set_new(pick, "to", json_pack("[s, i]", t->board->station[room[k][0]].id,
-                                                  room[k][1]));
+    if (n > 0) {
+        json_object_set_new(pick, "to_station", json_string(t->board->station[room[k][0]].id));
+        json_object_set_new(pick, "to_square", json_integer(room[k][1]));
+    }
     return pick;
 }
 
