@@ -12,14 +12,13 @@ import { createAccount, moveLog, refusedLeavesGame, seededRandom } from './lib/f
 import { verifyExport } from './lib/export.mjs';
 import { useServer } from './lib/harness.mjs';
 import { playSeat } from './lib/heavysteam-player.mjs';
+import { teamOf } from './lib/heavysteam-scenario.mjs';
 
 const ctx = useServer();
 const SEED = Number(process.env.TURNPOST_TEST_SEED ?? 20261203);
 const MAX_MOVES = Number(process.env.TURNPOST_TEST_MAX_MOVES ?? 3000);
 const STATION_TYPES = ['shield', 'vent', 'conduit', 'repair', 'weapon_slot', 'mobility', 'boiler', 'command'];
 const ALL_ORDERS = { type: 'orders', evade: 'never', cards_when_attacked: 'never', damage: STATION_TYPES, reroll: [] };
-// HS-R-151: the seats alternate; of three, seat 0 alone.
-const teamOf = (seat, seats) => (seats === 3 ? Number(seat !== 0) : seat % 2);
 
 // A started game of n accounts: {id, game, players: [{token, seat}], spectator, viewers}.
 async function teamGame(n, { options, entropy } = {}) {

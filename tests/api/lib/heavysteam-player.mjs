@@ -216,8 +216,9 @@ export function quietEntry(moves) {
 // Tries entries of the listing until one is accepted; a filled shape the
 // engine refuses (a free move within one station, say) is refused with a
 // problem naming a rule and must change nothing the seat sees; a plain
-// move of the listing must be accepted. Returns {move, res, legal}.
-export async function playSeat(api, id, players, seat, rand, { heat = false, quiet = false, before } = {}) {
+// move of the listing must be accepted. Plain moves of the types in
+// prefer are tried first. Returns {move, res, legal}.
+export async function playSeat(api, id, players, seat, rand, { heat = false, quiet = false, prefer = [], before } = {}) {
   const token = players[seat].token;
   const v = before ?? await api.get(`/v1/games/${id}`, { token, expect: 200 });
   const legal = (await api.get(`/v1/games/${id}/legal-moves?seat=${seat}`, { token, expect: 200 })).body;
@@ -228,6 +229,7 @@ export async function playSeat(api, id, players, seat, rand, { heat = false, qui
     const q = quietEntry(legal.moves);
     if (q) tries.push(q);
   }
+  tries.push(...legal.moves.filter((e) => e.form === 'move' && prefer.includes(e.type)));
   tries.push(...entryOrder(rand, legal.moves, heat));
   for (const e of tries) {
     const move = fillEntry(rand, e, { heat });

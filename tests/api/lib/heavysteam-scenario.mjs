@@ -13,20 +13,24 @@ export const ORDERS = {
   damage: ['shield', 'vent', 'conduit', 'repair', 'weapon_slot', 'mobility', 'boiler', 'command'],
 };
 
-// A started game of scenario (more options in extra): {id, players:
-// [{token, seat}...], spectator, viewers}.
-export async function scenarioGame(api, scenario, entropy, extra = {}) {
-  const a = await createAccount(api);
-  const b = await createAccount(api);
+// HS-R-151: the seats alternate between the teams; of three, seat 0 alone.
+export const teamOf = (seat, seats) => (seats === 3 ? Number(seat !== 0) : seat % 2);
+
+// A started game of scenario for seats players (more options in extra):
+// {id, players: [{token, seat}...], spectator, viewers}.
+export async function scenarioGame(api, scenario, entropy, extra = {}, seats = 2) {
+  const accounts = [];
+  for (let i = 0; i < seats; i++) accounts.push(await createAccount(api));
   const spectator = await createAccount(api);
   const body = {
-    ruleset: 'heavysteam', seats: [{ account_id: a.id }, { account_id: b.id }],
+    ruleset: 'heavysteam', seats: accounts.map((a) => ({ account_id: a.id })),
     options: { scenario, ...extra }, entropy,
   };
-  const game = (await api.post('/v1/games', { token: a.token, body, expect: 201 })).body.game;
+  const game = (await api.post('/v1/games', { token: accounts[0].token, body, expect: 201 })).body.game;
+  const players = accounts.map((a, seat) => ({ ...a, seat }));
   return {
-    id: game.id, players: [{ ...a, seat: 0 }, { ...b, seat: 1 }], spectator,
-    viewers: [{ token: a.token, seat: 0 }, { token: b.token, seat: 1 }, { token: spectator.token }],
+    id: game.id, players, spectator,
+    viewers: [...players.map((p) => ({ token: p.token, seat: p.seat })), { token: spectator.token }],
   };
 }
 

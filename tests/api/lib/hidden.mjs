@@ -194,23 +194,66 @@ export function assertPrivateToNamed(events, label) {
   }
 }
 
-// A Heavy Steam seat's view less what only that seat sees: its own hand
-// and its teammates' (HS-R-154), its orders and (before the reveal) its
-// pilot, so that it equals the spectator's (seat null) when the view hides
+// A Heavy Steam seat's view less what only its team sees: its own hand
+// and its teammates' (HS-R-154), its side's recon pile, its orders, and
+// its team's loadouts (before their reveal) and pilots (before theirs), so
+// that it equals the spectator's (seat null) when the view hides
 // everything else.
 export function hsPublicPart(view, seat) {
   const v = structuredClone(view);
   delete v.viewer_seat;
   delete v.state.seat;
   if (seat !== null) {
-    delete v.state.battle_cards.hand;
-    if (v.state.players === 2) assert.deepEqual(v.state.battle_cards.teammates, [], 'a team of one has no teammates');
-    delete v.state.battle_cards.teammates;
+    const bc = v.state.battle_cards;
+    delete bc.hand;
+    if (v.state.players === 2) assert.deepEqual(bc.teammates, [], 'a team of one has no teammates');
+    delete bc.teammates;
+    delete bc.recon_pile;
     delete v.state.seats[seat].orders;
-    if (v.state.stage === 'pilots') {
-      v.state.seats[seat].pilot = null;
-      delete v.state.seats[seat].charge;
+    const team = v.state.seats[seat].team;
+    for (const p of v.state.seats) {
+      if (p.team !== team) continue;
+      if (v.state.stage === 'loadouts') p.loadout = null;
+      if (v.state.stage === 'pilots') {
+        p.pilot = null;
+        delete p.charge;
+      }
     }
   }
   return v;
+}
+
+// views[seat] of every seat and the spectator's of the same version: each
+// seat sees its hand and its teammates' as they see them, its side's
+// recon pile as its teammates do, its team's loadouts and pilots as their
+// owners do, and nothing else the spectator does not.
+export function hsCheckTeamViews(views, spectator, label) {
+  const seats = views.length;
+  for (const [s, v] of views.entries()) {
+    assert.equal(v.version, spectator.version, `${label}: seat ${s} viewed the same version`);
+    const bc = v.state.battle_cards;
+    const team = v.state.seats[s].team;
+    assert.equal(bc.hand.length, bc.hands[s], `${label}: seat ${s}'s hand has its count`);
+    const mates = [...Array(seats).keys()].filter((t) => t !== s && v.state.seats[t].team === team);
+    assert.deepEqual(bc.teammates.map((m) => m.seat), mates, `${label}: seat ${s} is shown its teammates' hands`);
+    for (const m of bc.teammates) {
+      assert.deepEqual(m.hand, views[m.seat].state.battle_cards.hand, `${label}: seat ${s} sees seat ${m.seat}'s hand as it is`);
+    }
+    if (spectator.state.battle_cards.recon !== undefined && spectator.status === 'active') {
+      assert.equal(bc.recon_pile.length, spectator.state.battle_cards.recon[team],
+        `${label}: seat ${s} sees its side's pile, the others its count`);
+      for (const t of mates) {
+        assert.deepEqual(bc.recon_pile, views[t].state.battle_cards.recon_pile, `${label}: seats ${s} and ${t} see one pile`);
+      }
+    }
+    for (const t of mates) {
+      for (const key of ['loadout', 'pilot', 'charge']) {
+        assert.deepEqual(v.state.seats[t][key], views[t].state.seats[t][key],
+          `${label}: seat ${s} sees its teammate ${t}'s ${key} as ${t} does`);
+      }
+    }
+    assert.deepEqual(hsPublicPart(v, s), hsPublicPart(spectator, null), `${label}: seat ${s} sees nothing hidden but its team's`);
+  }
+  assert.equal(spectator.state.battle_cards.hand, undefined, `${label}: the spectator sees no hand`);
+  assert.equal(spectator.state.battle_cards.recon_pile, undefined, `${label}: nor a recon pile`);
 }
