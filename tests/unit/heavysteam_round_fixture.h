@@ -390,6 +390,13 @@ static inline json_t *fill(const struct hs_game *g, const json_t *e)
             else
                 json_object_del(m, key);
         }
+        /* a pilot's steam cube after a paid move, taken or not (HS-R-120) */
+        if ((v = json_object_get(e, "pilot_step")) && pick(2))
+            json_object_set_new(m, "pilot_step",
+                                json_pack("{s:O, s:O}", "from", one_of(json_object_get(v, "from")),
+                                          "to", one_of(json_object_get(v, "to"))));
+        else
+            json_object_del(m, "pilot_step");
     } else if (strcmp(type, "steam_done") == 0) {
         json_t *shut = json_array(), *reps = json_array();
         const json_t *r = json_object_get(e, "repairs");
